@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    name: 'server',
+    include: ['test/**/*.test.ts'],
+    // The contract suites open real databases and ports; give slow CI machines room.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** GET /api/config: what the web app needs to know about this server's limits. */
+export const publicConfigSchema = z.object({
+  maxFileBytes: z.number().int(),
+  maxTextChars: z.number().int(),
+  maxNoteChars: z.number().int(),
+  codeMinDigits: z.number().int(),
+  codeMaxDigits: z.number().int(),
+  expiryChoicesSeconds: z.array(z.number().int()),
+  defaultExpirySeconds: z.number().int(),
+  downloadLimit: z.object({
+    min: z.number().int(),
+    max: z.number().int(),
+    default: z.number().int(),
+  }),
+  unlockMaxFailures: z.number().int(),
+  adsClientId: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** The download limit range of SPEC.md §9. */
+export const downloadLimit = { min: 1, max: 100, default: 10 } as const;
+
+/** Signed download URLs live 300 s (SPEC.md §9). */
+export const downloadUrlSeconds = 300;

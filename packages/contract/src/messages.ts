@@ -1,0 +1,42 @@
+/**
+ * User-facing words from SPEC.md §5/§8 and DESIGN.md §8, kept once so the API's problem
+ * details and the web app say exactly the same thing.
+ */
+export const messages = {
+  textRequired: 'Please enter some text to share',
+  noteRequired: 'Please write something in your note before sharing',
+  fileRequired: 'Please select a file to share',
+  fileTooLargeTitle: 'File too large',
+  fileTooLargeDetail: (limit: string) => `Please select a file smaller than ${limit}`,
+  passwordRequired: 'Please enter a password for encryption',
+  recoveryEmailRequired: 'Please enter your recovery email address',
+  invalidEmail: 'Please enter a valid email address',
+  lookupFailed: 'Content not found or has expired. Please check the code and try again.',
+  shareNotFound: 'Share not found',
+  shareExpired: 'Share has expired',
+  downloadLimitReached: 'Download limit reached',
+  fileDeleted: 'This file has now been deleted.',
+  invalidFileShare: 'Invalid file share',
+  downloadUrlFailed: 'Failed to generate download URL',
+  decryptFailed: 'Failed to decrypt content. Please check your password.',
+  decryptFailedToast: 'Decryption failed: Invalid password or corrupted data.',
+  attemptsLeft: (n: number) => `${n} attempts left.`,
+  shareDestroyed: 'Too many wrong passwords. This share has been deleted.',
+  shareBurnt: 'This content has already been viewed and deleted.',
+  burnNotice: 'This content was deleted after this view.',
+  rateLimited: (seconds: number) =>
+    `Too many attempts. Please wait ${seconds} seconds and try again.`,
+  insecureContext: 'Encryption needs a secure connection (HTTPS).',
+  recoveryDisclosure:
+    'With a recovery email, we can send you the password if you forget it. Only add one if you are comfortable with that.',
+  recoverySentTitle: 'Recovery Email Sent',
+  recoverySentDetail: 'Check your inbox for recovery information.',
+  recoveryFailedTitle: 'Recovery Failed',
+  recoveryNotFound: "We couldn't find any content linked to this email.",
+  recoveryErrorTitle: 'Unable to Send Email',
+  recoveryErrorDetail: 'Please try again later or contact support if the problem persists.',
+  clipboardCreateFailed: 'Failed to create clipboard share',
+  uploadFailed: 'Failed to upload file',
+  downloadFailed: 'Download failed',
+  downloadFailedFallback: 'Failed to download file',
+} as const;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Every error the API answers with, and the HTTP status it always carries (DESIGN.md §7). */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  INVALID_FILE_SHARE: 400,
+  UNAUTHORIZED: 401,
+  WRONG_PASSWORD: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  SHARE_NOT_FOUND: 404,
+  RECOVERY_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  SHARE_EXPIRED: 410,
+  DOWNLOAD_LIMIT_REACHED: 410,
+  SHARE_DESTROYED: 410,
+  SHARE_BURNT: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  HEADERS_TOO_LARGE: 431,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
+
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** RFC 9457 problem details, with CodeDrop's extension members. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.enum(errorCodes),
+  errors: z.array(fieldErrorSchema).optional(),
+  retryAfterSeconds: z.number().int().optional(),
+  attemptsLeft: z.number().int().optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { messages } from './messages.js';
+import { authKeySchema, authVerifierSchema, envelopeSchema, kdfSchema } from './envelope.js';
+
+export const shareTypes = ['clipboard', 'notepad', 'file'] as const;
+export const shareTypeSchema = z.enum(shareTypes);
+export type ShareType = z.infer<typeof shareTypeSchema>;
+
+/** SPEC.md §5's simple x@y.z pattern. */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const recoveryEmailSchema = z
+  .string()
+  .trim()
+  .max(254, messages.invalidEmail)
+  .regex(emailPattern, messages.invalidEmail);
+
+const isoDate = z.string().describe('ISO 8601 timestamp (UTC)');
+
+export const codeParamsSchema = z.strictObject({
+  code: z.string().regex(/^\d+$/, 'Codes are digits only'),
+});
+
+export const createShareBodySchema = z
+  .strictObject({
+    type: z.enum(['clipboard', 'notepad']),
+    content: z.string().optional(),
+    encryptedPayload: envelopeSchema.optional(),
+    authVerifier: authVerifierSchema.optional(),
+    expiresInSeconds: z.number().int().positive().optional(),
+    burnAfterReading: z.boolean().optional(),
+    recoveryEmail: recoveryEmailSchema.optional(),
+    recoveryPassword: z.string().min(1).max(1024).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const encrypted = body.encryptedPayload !== undefined;
+    if (encrypted && body.content !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['content'],
+        message: 'Send either content or encryptedPayload, not both',
+      });
+    }
+    if (!encrypted && body.content === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['content'],
+        message: body.type === 'clipboard' ? messages.textRequired : messages.noteRequired,
+      });
+    }
+    if (encrypted !== (body.authVerifier !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['authVerifier'],
+        message: 'authVerifier goes with encryptedPayload, and only with it',
+      });
+    }
+    if ((body.recoveryEmail !== undefined) !== (body.recoveryPassword !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recoveryEmail'],
+        message: 'recoveryEmail and recoveryPassword go together',
+      });
+    }
+    if (!encrypted && body.recoveryEmail !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recoveryEmail'],
+        message: 'A recovery email only applies to encrypted shares',
+      });
+    }
+  });
+export type CreateShareBody = z.infer<typeof createShareBodySchema>;
+
+export const createShareResponseSchema = z.object({
+  code: z.string(),
+  type: shareTypeSchema,
+  createdAt: isoDate,
+  expiresAt: isoDate,
+  deleteToken: z.string(),
+});
+export type CreateShareResponse = z.infer<typeof createShareResponseSchema>;
+
+export const fileInfoSchema = z.object({
+  name: z.string(),
+  size: z.number().int(),
+  downloadCount: z.number().int(),
+  maxDownloads: z.number().int(),
+});
+export type FileInfo = z.infer<typeof fileInfoSchema>;
+
+/** GET /api/shares/{code}: metadata, plaintext content when allowed, never ciphertext. */
+export const shareViewSchema = z.object({
+  code: z.string(),
+  type: shareTypeSchema,
+  createdAt: isoDate,
+  expiresAt: isoDate,
+  isEncrypted: z.boolean(),
+  burnAfterReading: z.boolean(),
+  content: z.string().optional(),
+  kdf: kdfSchema.optional(),
+  attemptsLeft: z.number().int().optional(),
+  file: fileInfoSchema.optional(),
+});
+export type ShareView = z.infer<typeof shareViewSchema>;
+
+export const readResponseSchema = z.object({ content: z.string() });
+export type ReadResponse = z.infer<typeof readResponseSchema>;
+
+export const unlockBodySchema = z.strictObject({ authKey: authKeySchema });
+export type UnlockBody = z.infer<typeof unlockBodySchema>;
+export const unlockResponseSchema = z.object({ encryptedPayload: envelopeSchema });
+export type UnlockResponse = z.infer<typeof unlockResponseSchema>;
+
+export const downloadBodySchema = z.strictObject({ authKey: authKeySchema.optional() });
+export type DownloadBody = z.infer<typeof downloadBodySchema>;
+export const downloadResponseSchema = z.object({
+  downloadUrl: z.string(),
+  downloadCount: z.number().int(),
+  maxDownloads: z.number().int(),
+  expiresInSeconds: z.number().int(),
+});
+export type DownloadResponse = z.infer<typeof downloadResponseSchema>;
+
+export const createFileResponseSchema = createShareResponseSchema.extend({
+  type: z.literal('file'),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  maxDownloads: z.number().int(),
+});
+export type CreateFileResponse = z.infer<typeof createFileResponseSchema>;
