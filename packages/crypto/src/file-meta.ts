@@ -1,0 +1,74 @@
+import { fromUtf8, utf8 } from './bytes.js';
+import {
+  decryptBytes,
+  encryptBytes,
+  openBytes,
+  sealBytes,
+  type EncryptOptions,
+  type EncryptResult,
+  type SealOptions,
+  type SealingKeys,
+} from './envelope.js';
+import type { Envelope } from './envelope-parse.js';
+import { DecryptionError } from './errors.js';
+
+/** The real name, MIME type and plaintext size of an encrypted file (DESIGN.md §5). */
+export interface FileMeta {
+  name: string;
+  type: string;
+  size: number;
+}
+
+function serialize(meta: FileMeta): Uint8Array<ArrayBuffer> {
+  if (!Number.isSafeInteger(meta.size) || meta.size < 0) {
+    throw new RangeError('size must be a non-negative integer');
+  }
+  // Fixed key order, whatever the caller's object holds.
+  return utf8(JSON.stringify({ name: meta.name, type: meta.type, size: meta.size }));
+}
+
+function deserialize(bytes: Uint8Array): FileMeta {
+  let value: unknown;
+  try {
+    value = JSON.parse(fromUtf8(bytes));
+  } catch (cause) {
+    throw new DecryptionError('malformed', 'File metadata is not JSON', { cause });
+  }
+  const meta = value as Partial<Record<keyof FileMeta, unknown>> | null;
+  if (
+    typeof meta !== 'object' ||
+    meta === null ||
+    typeof meta.name !== 'string' ||
+    typeof meta.type !== 'string' ||
+    typeof meta.size !== 'number' ||
+    !Number.isSafeInteger(meta.size) ||
+    meta.size < 0
+  ) {
+    throw new DecryptionError('malformed', 'File metadata has the wrong shape');
+  }
+  return { name: meta.name, type: meta.type, size: meta.size };
+}
+
+export function sealFileMeta(
+  keys: SealingKeys,
+  meta: FileMeta,
+  options?: SealOptions,
+): Promise<Envelope> {
+  return sealBytes(keys, serialize(meta), options);
+}
+
+export async function openFileMeta(encKey: CryptoKey, envelope: unknown): Promise<FileMeta> {
+  return deserialize(await openBytes(encKey, envelope));
+}
+
+export function encryptFileMeta(
+  password: string,
+  meta: FileMeta,
+  options?: EncryptOptions,
+): Promise<EncryptResult> {
+  return encryptBytes(password, serialize(meta), options);
+}
+
+export async function decryptFileMeta(password: string, envelope: unknown): Promise<FileMeta> {
+  return deserialize(await decryptBytes(password, envelope));
+}
