@@ -17,11 +17,9 @@ export function base64ByteLength(value: string): number | null {
 
 /** A base64 string that must decode to exactly `bytes` bytes (DESIGN.md §5). */
 export const base64Bytes = (bytes: number) =>
-  z
-    .string()
-    .refine((v) => base64ByteLength(v) === bytes, {
-      message: `must be standard base64 of exactly ${bytes} bytes`,
-    });
+  z.string().refine((v) => base64ByteLength(v) === bytes, {
+    message: `must be standard base64 of exactly ${bytes} bytes`,
+  });
 
 /** A base64 string of at least `minBytes` bytes. */
 export const base64AtLeast = (minBytes: number, maxChars: number) =>

@@ -7,3 +7,4 @@ export * from './note-html.js';
 export * from './problem.js';
 export * from './recovery.js';
 export * from './shares.js';
+export * from './routes.js';

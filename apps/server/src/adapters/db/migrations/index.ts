@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../schema.js';
+import { createShares } from './0001-create-shares.js';
+
+/** One ordered set for both dialects; each migration is told which dialect it runs on. */
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-create-shares': createShares(dialect),
+  };
+}

@@ -1,0 +1,48 @@
+import type { ColumnType, Kysely } from 'kysely';
+
+/** SQLite hands back ISO text and 0/1; PostgreSQL hands back Date and boolean. */
+export type Timestamp = ColumnType<Date | string, Date, Date>;
+export type Bool = ColumnType<boolean | number, boolean, boolean>;
+/** Columns with a database default may be left out of inserts. */
+export type DefaultedBool = ColumnType<boolean | number, boolean | undefined, boolean>;
+export type DefaultedInt = ColumnType<number, number | undefined, number>;
+
+export interface SharesTable {
+  code: string;
+  type: 'clipboard' | 'notepad' | 'file';
+  content: string | null;
+  is_encrypted: Bool;
+  encrypted_payload: string | null;
+  auth_verifier: string | null;
+  failed_unlocks: DefaultedInt;
+  recovery_email_hash: string | null;
+  recovery_escrow: string | null;
+  delete_token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  reclaim_after: Timestamp;
+  gone: DefaultedBool;
+  /** Why a share became gone early: burnt, exhausted, destroyed, deleted. */
+  gone_reason: string | null;
+  file_name: string | null;
+  file_size: number | null;
+  file_mime: string | null;
+  blob_key: string | null;
+  max_downloads: number | null;
+  download_count: DefaultedInt;
+  burn_after_reading: Bool;
+}
+
+export interface Database {
+  shares: SharesTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** true when the database answers a trivial query; never throws. */
+  health(): Promise<boolean>;
+  close(): Promise<void>;
+}

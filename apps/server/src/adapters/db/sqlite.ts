@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import type { Database, Db } from './schema.js';
+import { SqliteValuesPlugin } from './sqlite-values-plugin.js';
+
+export function createSqliteDb(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const connection = new SqliteDatabase(file);
+  // WAL lets readers proceed while one writer commits; busy_timeout waits out a
+  // concurrent writer (another process on the same file) instead of failing at once.
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: connection }),
+    plugins: [new SqliteValuesPlugin()],
+  });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    async health() {
+      try {
+        await sql`select 1`.execute(kysely);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => kysely.destroy(),
+  };
+}

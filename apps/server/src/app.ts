@@ -1,0 +1,105 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { systemClock, type Clock } from './domain/clock.js';
+import dbPlugin from './plugins/db.js';
+import errorsPlugin from './plugins/errors.js';
+import { headersTooLarge } from './plugins/client-errors.js';
+import limiterPlugin from './plugins/limiter.js';
+import metricsPlugin from './plugins/metrics.js';
+import openapiPlugin from './plugins/openapi.js';
+import servicesPlugin from './plugins/services.js';
+import sweeperPlugin from './plugins/sweeper.js';
+import webPlugin from './plugins/web.js';
+import configRoutes from './routes/config.js';
+import healthRoutes from './routes/health.js';
+import metricsRoutes from './routes/metrics.js';
+import openapiRoutes from './routes/openapi.js';
+import shareRoutes from './routes/shares.js';
+import type { Secrets } from './secrets.js';
+
+export interface AppOptions {
+  config: Config;
+  secrets: Secrets;
+  /** Defaults to the system clock; tests pass one they can move. */
+  clock?: Clock;
+  /** Run the sweeper on its interval (tests call app.sweeper.runOnce() instead). */
+  autoSweep?: boolean;
+  /** Process-wide metrics (CPU, memory, event loop); off when tests build many apps. */
+  defaultMetrics?: boolean;
+}
+
+/** Log lines carry no bodies and no download tokens (a token is a download capability). */
+const redactUrl = (url: string) => url.replace(/^\/api\/blobs\/[^?]+/, '/api/blobs/[token]');
+
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          ip: req.ip,
+        }),
+      },
+    },
+    // Fastify also accepts a hop count here, though its types only list the other forms.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    // The largest JSON body is a note or text at its limit with every character escaped,
+    // or a 2 MiB envelope; anything bigger is refused before it is parsed.
+    bodyLimit: Math.max(6 * Math.max(config.maxNoteChars, config.maxTextChars), 3 * 1024 * 1024),
+    routerOptions: { maxParamLength: 2048 },
+    requestTimeout: 120_000,
+    clientErrorHandler: headersTooLarge,
+    ajv: { customOptions: { removeAdditional: false } },
+  };
+}
+
+/** The whole app as a plugin: tests build it without opening a port. */
+async function app(instance: FastifyInstance, opts: AppOptions) {
+  const { config, secrets } = opts;
+  const clock = opts.clock ?? systemClock;
+  instance.setValidatorCompiler(validatorCompiler);
+  instance.setSerializerCompiler(serializerCompiler);
+
+  await instance.register(errorsPlugin);
+  await instance.register(metricsPlugin, { defaultMetrics: opts.defaultMetrics ?? true });
+  await instance.register(openapiPlugin);
+  await instance.register(dbPlugin, { database: config.database });
+  await instance.register(limiterPlugin, { config });
+  await instance.register(servicesPlugin, { config, secrets, clock });
+  await instance.register(sweeperPlugin, {
+    config,
+    clock,
+    blobs: { deleteBlob: async () => {} },
+    autoStart: opts.autoSweep ?? true,
+  });
+
+  // API answers are personal and short-lived: never cache them anywhere.
+  instance.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  await instance.register(configRoutes, { config });
+  await instance.register(shareRoutes, { config });
+  await instance.register(healthRoutes, { checks: { database: () => instance.db.health() } });
+  await instance.register(metricsRoutes, { config });
+  await instance.register(openapiRoutes);
+  await instance.register(webPlugin, { config });
+}
+
+// Not encapsulated, so the services it decorates (db, sweeper, …) are reachable from the
+// instance that registers it: tests and server.ts drive them directly.
+const codedrop = fp(app, { name: 'codedrop' });
+export default codedrop;
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const instance = Fastify(serverOptions(opts.config));
+  await instance.register(codedrop, opts);
+  return instance;
+}

@@ -1,0 +1,224 @@
+import { downloadLimit } from '@codedrop/contract';
+
+/**
+ * Environment → typed, frozen configuration (DESIGN.md §9). Every variable is checked and
+ * every bad one is reported at once, so an operator fixes them in one go.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string | null;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  storage: 'local' | 's3';
+  s3: {
+    endpoint: string | null;
+    bucket: string;
+    region: string;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+    forcePathStyle: boolean;
+  };
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  recoveryKey: string | null;
+  recoveryKeyPrevious: string | null;
+  urlSigningKey: string | null;
+  metricsToken: string | null;
+  maxFileBytes: number;
+  maxTextChars: number;
+  maxNoteChars: number;
+  expiryChoicesSeconds: number[];
+  defaultExpirySeconds: number;
+  codeMinDigits: number;
+  codeMaxDigits: number;
+  codeMaxDensity: number;
+  sweepIntervalSeconds: number;
+  unlockMaxFailures: number;
+  rateLimitCreates: number;
+  rateLimitMisses: number;
+  rateLimitDisabled: boolean;
+  trustProxy: boolean | string | number;
+  adsClientId: string | null;
+  logLevel: string;
+  webDistDir: string | null;
+  downloadLimit: { min: number; max: number; default: number };
+}
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const maxLifetimeSeconds = 86_400;
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Parses the environment; throws one ConfigError naming every bad variable. */
+export function loadConfig(env: Env): Readonly<Config> {
+  const problems: string[] = [];
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = read(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['true', '1', 'yes'].includes(raw)) return true;
+    if (['false', '0', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = read(name);
+    if (raw === undefined) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+      return raw;
+    } catch {
+      problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${raw}")`);
+      return null;
+    }
+  };
+  const secret = (name: string): string | null => {
+    const raw = read(name);
+    if (raw === undefined) return null;
+    if (raw.length < 32) problems.push(`${name} must be at least 32 characters long`);
+    return raw;
+  };
+
+  const dataDir = read('DATA_DIR') ?? './data';
+  const databaseUrl = read('DATABASE_URL');
+  let database: Config['database'] = { kind: 'sqlite', file: `${dataDir}/codedrop.db` };
+  if (databaseUrl !== undefined) {
+    if (/^postgres(ql)?:\/\//.test(databaseUrl)) database = { kind: 'postgres', url: databaseUrl };
+    else if (databaseUrl.startsWith('sqlite:')) {
+      const file = databaseUrl.slice('sqlite:'.length).replace(/^\/\//, '');
+      if (file === '') problems.push('DATABASE_URL sqlite: needs a file path (sqlite:./data/x.db)');
+      else database = { kind: 'sqlite', file };
+    } else problems.push('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
+  }
+
+  const storage = read('STORAGE') ?? 'local';
+  if (storage !== 'local' && storage !== 's3') {
+    problems.push(`STORAGE must be "local" or "s3" (got "${storage}")`);
+  }
+  const s3Bucket = read('S3_BUCKET') ?? '';
+  if (storage === 's3' && s3Bucket === '') problems.push('S3_BUCKET is required when STORAGE=s3');
+
+  const expiryChoices = parseExpiryChoices(read('EXPIRY_CHOICES'), problems);
+  const codeMinDigits = int('CODE_MIN_DIGITS', 4, 4, 12);
+  const codeMaxDigits = int('CODE_MAX_DIGITS', 6, 4, 12);
+  if (codeMaxDigits < codeMinDigits) {
+    problems.push('CODE_MAX_DIGITS must be at least CODE_MIN_DIGITS');
+  }
+  const densityRaw = read('CODE_MAX_DENSITY');
+  let codeMaxDensity = 0.01;
+  if (densityRaw !== undefined) {
+    const value = Number(densityRaw);
+    if (!Number.isFinite(value) || value <= 0 || value > 0.5) {
+      problems.push(
+        `CODE_MAX_DENSITY must be a number above 0 and at most 0.5 (got "${densityRaw}")`,
+      );
+    } else codeMaxDensity = value;
+  }
+
+  const logLevel = read('LOG_LEVEL') ?? 'info';
+  if (!logLevels.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${logLevel}")`);
+  }
+
+  const config: Config = {
+    port: int('PORT', 3000, 0, 65_535),
+    host: read('HOST') ?? '0.0.0.0',
+    publicUrl: url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+    dataDir,
+    database,
+    storage: storage === 's3' ? 's3' : 'local',
+    s3: {
+      endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
+      bucket: s3Bucket,
+      region: read('S3_REGION') ?? 'us-east-1',
+      accessKeyId: read('S3_ACCESS_KEY_ID') ?? null,
+      secretAccessKey: read('S3_SECRET_ACCESS_KEY') ?? null,
+      forcePathStyle: bool('S3_FORCE_PATH_STYLE', false),
+    },
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: read('MAIL_FROM') ?? 'CodeDrop <no-reply@localhost>',
+    recoveryKey: secret('RECOVERY_KEY'),
+    recoveryKeyPrevious: secret('RECOVERY_KEY_PREVIOUS'),
+    urlSigningKey: secret('URL_SIGNING_KEY'),
+    metricsToken: read('METRICS_TOKEN') ?? null,
+    // An integer column holds file sizes, so 2 GiB − 1 is the ceiling.
+    maxFileBytes: int('MAX_FILE_BYTES', 52_428_800, 1, 2_147_483_647),
+    maxTextChars: int('MAX_TEXT_CHARS', 100_000, 1, 1_000_000),
+    maxNoteChars: int('MAX_NOTE_CHARS', 500_000, 1, 1_000_000),
+    expiryChoicesSeconds: expiryChoices,
+    defaultExpirySeconds: expiryChoices.includes(maxLifetimeSeconds)
+      ? maxLifetimeSeconds
+      : Math.max(...expiryChoices),
+    codeMinDigits,
+    codeMaxDigits,
+    codeMaxDensity,
+    sweepIntervalSeconds: int('SWEEP_INTERVAL_SECONDS', 60, 1, 86_400),
+    unlockMaxFailures: int('UNLOCK_MAX_FAILURES', 10, 1, 1_000),
+    rateLimitCreates: int('RATE_LIMIT_CREATES', 100, 1, 1_000_000),
+    rateLimitMisses: int('RATE_LIMIT_MISSES', 30, 1, 1_000_000),
+    rateLimitDisabled: bool('RATE_LIMIT_DISABLED', false),
+    trustProxy: parseTrustProxy(read('TRUST_PROXY'), problems),
+    adsClientId: read('ADS_CLIENT_ID') ?? null,
+    logLevel,
+    webDistDir: read('WEB_DIST_DIR') ?? null,
+    downloadLimit: { ...downloadLimit },
+  };
+  if (config.metricsToken !== null && config.metricsToken.length < 16) {
+    problems.push('METRICS_TOKEN must be at least 16 characters long');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+function parseExpiryChoices(raw: string | undefined, problems: string[]): number[] {
+  const fallback = [600, 3_600, 21_600, 86_400];
+  if (raw === undefined) return fallback;
+  const parts = raw.split(',').map((part) => part.trim());
+  const values = parts.map(Number);
+  const bad = parts.filter(
+    (part, i) => !/^\d+$/.test(part) || values[i]! < 60 || values[i]! > maxLifetimeSeconds,
+  );
+  if (bad.length > 0 || parts.length === 0) {
+    problems.push(
+      `EXPIRY_CHOICES must be comma-separated whole seconds from 60 to ${maxLifetimeSeconds} (bad: ${bad.join(', ') || 'empty'})`,
+    );
+    return fallback;
+  }
+  return [...new Set(values)].sort((a, b) => a - b);
+}
+
+function parseTrustProxy(raw: string | undefined, problems: string[]): Config['trustProxy'] {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  // Otherwise a comma-separated list of addresses/CIDRs, as Fastify's trustProxy accepts.
+  if (/^[0-9a-fA-F:.,/\s]+$/.test(raw)) return raw;
+  problems.push(
+    `TRUST_PROXY must be true, false, a hop count or a list of addresses (got "${raw}")`,
+  );
+  return false;
+}

@@ -1,0 +1,67 @@
+import { errorStatus, messages, type ErrorCode, type FieldError } from '@codedrop/contract';
+
+const titles: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'Invalid request',
+  INVALID_FILE_SHARE: messages.invalidFileShare,
+  UNAUTHORIZED: 'Unauthorized',
+  WRONG_PASSWORD: 'Wrong password',
+  FORBIDDEN: 'Forbidden',
+  NOT_FOUND: 'Not found',
+  SHARE_NOT_FOUND: messages.shareNotFound,
+  RECOVERY_NOT_FOUND: messages.recoveryFailedTitle,
+  METHOD_NOT_ALLOWED: 'Method not allowed',
+  SHARE_EXPIRED: messages.shareExpired,
+  DOWNLOAD_LIMIT_REACHED: messages.downloadLimitReached,
+  SHARE_DESTROYED: 'Share destroyed',
+  SHARE_BURNT: 'Share already viewed',
+  PAYLOAD_TOO_LARGE: 'Payload too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
+  HEADERS_TOO_LARGE: 'Request headers too large',
+  RATE_LIMITED: 'Too many requests',
+  INTERNAL: 'Internal server error',
+  SERVICE_UNAVAILABLE: 'Service unavailable',
+};
+
+const details: Partial<Record<ErrorCode, string>> = {
+  SHARE_NOT_FOUND: messages.lookupFailed,
+  SHARE_EXPIRED: messages.lookupFailed,
+  SHARE_BURNT: messages.shareBurnt,
+  SHARE_DESTROYED: messages.shareDestroyed,
+  DOWNLOAD_LIMIT_REACHED: messages.fileDeleted,
+  INVALID_FILE_SHARE: messages.invalidFileShare,
+  WRONG_PASSWORD: messages.decryptFailed,
+  RECOVERY_NOT_FOUND: messages.recoveryNotFound,
+  INTERNAL: 'Something went wrong on our side. Please try again.',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
+};
+
+export interface AppErrorExtras {
+  title?: string;
+  errors?: FieldError[];
+  retryAfterSeconds?: number;
+  attemptsLeft?: number;
+}
+
+/** The one error type the API raises; the error handler turns it into problem+json. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly detail: string;
+
+  constructor(
+    readonly code: ErrorCode,
+    detail?: string,
+    readonly extras: AppErrorExtras = {},
+  ) {
+    const resolved = detail ?? details[code] ?? extras.title ?? titles[code];
+    super(resolved);
+    this.name = 'AppError';
+    this.status = errorStatus[code];
+    this.title = extras.title ?? titles[code];
+    this.detail = resolved;
+  }
+
+  static validation(field: string, message: string): AppError {
+    return new AppError('VALIDATION_FAILED', message, { errors: [{ field, message }] });
+  }
+}

@@ -1,0 +1,120 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database, SharesTable } from '../adapters/db/schema.js';
+import { toShareRecord, type GoneReason, type ShareRecord } from './share-record.js';
+
+type Db = Kysely<Database>;
+export type NewShare = Insertable<SharesTable>;
+
+/** Inserts unless the code is taken; false means "pick another code". */
+export async function insertShare(db: Db, share: NewShare): Promise<boolean> {
+  const inserted = await db
+    .insertInto('shares')
+    .values(share)
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning('code')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Rows per code length: how full each code space is (DESIGN.md §4). */
+export async function countCodesByLength(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('shares')
+    .select([sql<number>`length(code)`.as('length'), sql<number>`count(*)`.as('count')])
+    .groupBy(sql`length(code)`)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.length), Number(r.count)]));
+}
+
+export interface FoundShare {
+  record: ShareRecord;
+  /** Decided in the same statement that read the row: not gone and not expired at `now`. */
+  live: boolean;
+}
+
+export async function findShare(db: Db, code: string, now: Date): Promise<FoundShare | null> {
+  const row = await db
+    .selectFrom('shares')
+    .selectAll()
+    .select(sql<number>`case when not gone and expires_at > ${now} then 1 else 0 end`.as('live'))
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  const { live, ...share } = row;
+  return { record: toShareRecord(share), live: Number(live) === 1 };
+}
+
+/** Marks a live burn-after-reading text share gone and returns it; exactly one caller wins. */
+export async function burnShare(
+  db: Db,
+  code: string,
+  now: Date,
+  reclaimAfter: Date,
+): Promise<ShareRecord | null> {
+  const row = await db
+    .updateTable('shares')
+    .set({ gone: true, gone_reason: 'burnt' satisfies GoneReason, reclaim_after: reclaimAfter })
+    .where('code', '=', code)
+    .where('gone', '=', false)
+    .where('burn_after_reading', '=', true)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  return row === undefined ? null : toShareRecord(row);
+}
+
+/**
+ * Counts one wrong authKey in a single conditional UPDATE (correct across instances); the
+ * failure that reaches `maxFailures` makes the share gone. Returns the new count, or null
+ * when the share was no longer live.
+ */
+export async function recordFailedUnlock(
+  db: Db,
+  code: string,
+  now: Date,
+  maxFailures: number,
+  reclaimAfter: Date,
+): Promise<number | null> {
+  const reached = sql<boolean>`failed_unlocks + 1 >= ${maxFailures}`;
+  const row = await db
+    .updateTable('shares')
+    .set((eb) => ({
+      failed_unlocks: eb('failed_unlocks', '+', 1),
+      gone: sql`case when ${reached} then ${true} else gone end`,
+      gone_reason: sql`case when ${reached} then ${'destroyed' satisfies GoneReason} else gone_reason end`,
+      reclaim_after: sql`case when ${reached} then ${reclaimAfter} else reclaim_after end`,
+    }))
+    .where('code', '=', code)
+    .where('gone', '=', false)
+    .where('expires_at', '>', now)
+    .returning('failed_unlocks')
+    .executeTakeFirst();
+  return row === undefined ? null : Number(row.failed_unlocks);
+}
+
+/** Shares whose time has come: their blob and row may be deleted. */
+export async function findReclaimable(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<Array<{ code: string; blobKey: string | null }>> {
+  const rows = await db
+    .selectFrom('shares')
+    .select(['code', 'blob_key'])
+    .where('reclaim_after', '<=', now)
+    .orderBy('reclaim_after')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ code: r.code, blobKey: r.blob_key }));
+}
+
+/** Deletes rows still due (another instance may have deleted some already). */
+export async function deleteReclaimed(db: Db, codes: string[], now: Date): Promise<number> {
+  if (codes.length === 0) return 0;
+  const result = await db
+    .deleteFrom('shares')
+    .where('code', 'in', codes)
+    .where('reclaim_after', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,177 @@
+import type { CreateShareBody, CreateShareResponse, ShareView } from '@codedrop/contract';
+import { maxEnvelopeChars } from '@codedrop/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../adapters/db/schema.js';
+import { AppError } from './app-error.js';
+import { addSeconds, type Clock } from './clock.js';
+import type { CodeAllocator } from './code-allocator.js';
+import type { NoteSanitizer } from './note-sanitizer.js';
+import type { RecoveryEscrow } from './recovery-escrow.js';
+import { burnShare, findShare, recordFailedUnlock, type NewShare } from './share-repository.js';
+import type { ShareRecord } from './share-record.js';
+import { goneErrorCode, toShareView } from './share-view.js';
+import { digestsEqual, newDeleteToken, sha256Base64 } from './secrets-hash.js';
+import { validateClipboardText } from './text-rules.js';
+
+/** How long a share made gone early keeps answering 410 before it is reclaimed. */
+export const goneGraceSeconds = 300;
+
+export interface ShareServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  codes: CodeAllocator;
+  notes: NoteSanitizer;
+  escrow: RecoveryEscrow;
+  limits: {
+    maxTextChars: number;
+    expiryChoicesSeconds: number[];
+    defaultExpirySeconds: number;
+    unlockMaxFailures: number;
+  };
+}
+
+export function resolveExpiry(
+  requested: number | undefined,
+  limits: ShareServiceDeps['limits'],
+): number {
+  const seconds = requested ?? limits.defaultExpirySeconds;
+  if (!limits.expiryChoicesSeconds.includes(seconds)) {
+    throw AppError.validation(
+      'expiresInSeconds',
+      `expiresInSeconds must be one of ${limits.expiryChoicesSeconds.join(', ')}`,
+    );
+  }
+  return seconds;
+}
+
+export function createShareService(deps: ShareServiceDeps) {
+  const { db, clock, limits } = deps;
+
+  /** A share that is live, or the 404/410 problem that explains why it is not. */
+  async function requireLive(code: string): Promise<ShareRecord> {
+    const now = clock.now();
+    const found = await findShare(db, code, now);
+    if (found === null) throw new AppError('SHARE_NOT_FOUND');
+    if (!found.live) throw new AppError(goneErrorCode(found.record, now));
+    return found.record;
+  }
+
+  return {
+    requireLive,
+
+    async create(body: CreateShareBody): Promise<CreateShareResponse> {
+      const expiresIn = resolveExpiry(body.expiresInSeconds, limits);
+      const encrypted = body.encryptedPayload !== undefined;
+      let content: string | null = null;
+      let payload: string | null = null;
+      if (encrypted) {
+        payload = JSON.stringify(body.encryptedPayload);
+        if (payload.length > maxEnvelopeChars) {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'The encrypted content is too large');
+        }
+      } else if (body.type === 'clipboard') {
+        content = body.content ?? '';
+        validateClipboardText(content, limits.maxTextChars);
+      } else {
+        content = deps.notes.sanitize(body.content ?? '');
+      }
+      const recovery =
+        body.recoveryEmail !== undefined && body.recoveryPassword !== undefined
+          ? deps.escrow.seal(body.recoveryEmail, body.recoveryPassword)
+          : null;
+      const createdAt = clock.now();
+      const expiresAt = addSeconds(createdAt, expiresIn);
+      const deleteToken = newDeleteToken();
+      const code = await deps.codes.allocate((code): NewShare => ({
+        code,
+        type: body.type,
+        content,
+        is_encrypted: encrypted,
+        encrypted_payload: payload,
+        auth_verifier: body.authVerifier ?? null,
+        recovery_email_hash: recovery?.emailHash ?? null,
+        recovery_escrow: recovery?.escrow ?? null,
+        delete_token_hash: deleteToken.hash,
+        created_at: createdAt,
+        expires_at: expiresAt,
+        reclaim_after: expiresAt,
+        burn_after_reading: body.burnAfterReading ?? false,
+      }));
+      return {
+        code,
+        type: body.type,
+        createdAt: createdAt.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+        deleteToken: deleteToken.token,
+      };
+    },
+
+    async view(code: string): Promise<ShareView> {
+      return toShareView(await requireLive(code), limits.unlockMaxFailures);
+    },
+
+    /** POST /read: the one read of a plaintext burn-after-reading share. */
+    async readBurn(code: string): Promise<{ content: string }> {
+      const record = await requireLive(code);
+      if (!record.burnAfterReading) {
+        throw AppError.validation('code', 'This share is not burn-after-reading; GET it instead');
+      }
+      if (record.isEncrypted) {
+        throw AppError.validation('code', 'This share is encrypted; unlock it instead');
+      }
+      const now = clock.now();
+      const burnt = await burnShare(db, code, now, addSeconds(now, goneGraceSeconds));
+      if (burnt === null) {
+        // Lost the race to another reader, or it expired in between: answer as a lookup would.
+        await requireLive(code);
+        throw new AppError('SHARE_BURNT');
+      }
+      return { content: burnt.content ?? '' };
+    },
+
+    /**
+     * POST /unlock: hands out the envelope only to the holder of the password-derived
+     * authKey; wrong keys are counted and the last allowed one destroys the share.
+     */
+    async unlock(code: string, authKey: string): Promise<{ encryptedPayload: unknown }> {
+      const record = await requireLive(code);
+      if (!record.isEncrypted || record.authVerifier === null || record.encryptedPayload === null) {
+        throw AppError.validation('code', 'This share is not encrypted');
+      }
+      await verifyAuthKey(record, authKey);
+      let payload = record.encryptedPayload;
+      if (record.burnAfterReading) {
+        const now = clock.now();
+        const burnt = await burnShare(db, code, now, addSeconds(now, goneGraceSeconds));
+        if (burnt === null) throw new AppError('SHARE_BURNT');
+        payload = burnt.encryptedPayload ?? payload;
+      }
+      return { encryptedPayload: JSON.parse(payload) as unknown };
+    },
+
+    verifyAuthKey,
+  };
+
+  /** Throws WRONG_PASSWORD (with attempts left) or SHARE_DESTROYED on a wrong key. */
+  async function verifyAuthKey(record: ShareRecord, authKey: string | undefined): Promise<void> {
+    if (authKey !== undefined && record.authVerifier !== null) {
+      const presented = sha256Base64(Buffer.from(authKey, 'base64'));
+      if (digestsEqual(presented, record.authVerifier)) return;
+    }
+    const now = clock.now();
+    const failures = await recordFailedUnlock(
+      db,
+      record.code,
+      now,
+      limits.unlockMaxFailures,
+      addSeconds(now, goneGraceSeconds),
+    );
+    // No longer live (expired, or destroyed by a concurrent wrong key): say which.
+    if (failures === null) await requireLive(record.code);
+    const left = Math.max(0, limits.unlockMaxFailures - (failures ?? limits.unlockMaxFailures));
+    if (left === 0) throw new AppError('SHARE_DESTROYED');
+    throw new AppError('WRONG_PASSWORD', undefined, { attemptsLeft: left });
+  }
+}
+
+export type ShareService = ReturnType<typeof createShareService>;

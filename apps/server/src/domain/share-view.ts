@@ -1,0 +1,46 @@
+import { envelopeSchema, type ErrorCode, type ShareView } from '@codedrop/contract';
+import type { ShareRecord } from './share-record.js';
+
+/** The API's view of a live share: metadata, plaintext when allowed, never ciphertext. */
+export function toShareView(record: ShareRecord, unlockMaxFailures: number): ShareView {
+  const view: ShareView = {
+    code: record.code,
+    type: record.type,
+    createdAt: record.createdAt.toISOString(),
+    expiresAt: record.expiresAt.toISOString(),
+    isEncrypted: record.isEncrypted,
+    burnAfterReading: record.burnAfterReading,
+  };
+  if (!record.isEncrypted && !record.burnAfterReading && record.type !== 'file') {
+    view.content = record.content ?? '';
+  }
+  if (record.isEncrypted && record.encryptedPayload !== null) {
+    view.kdf = envelopeSchema.parse(JSON.parse(record.encryptedPayload)).kdf;
+    view.attemptsLeft = Math.max(0, unlockMaxFailures - record.failedUnlocks);
+  }
+  if (record.type === 'file') {
+    view.file = {
+      name: record.fileName ?? 'download',
+      size: record.fileSize ?? 0,
+      downloadCount: record.downloadCount,
+      maxDownloads: record.maxDownloads ?? 0,
+    };
+  }
+  return view;
+}
+
+/** Which 410 (or 404) a share that is no longer live answers with. */
+export function goneErrorCode(record: ShareRecord, now: Date): ErrorCode {
+  switch (record.goneReason) {
+    case 'burnt':
+      return 'SHARE_BURNT';
+    case 'exhausted':
+      return 'DOWNLOAD_LIMIT_REACHED';
+    case 'destroyed':
+      return 'SHARE_DESTROYED';
+    case 'deleted':
+      return 'SHARE_NOT_FOUND';
+    default:
+      return record.expiresAt <= now ? 'SHARE_EXPIRED' : 'SHARE_NOT_FOUND';
+  }
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createDb, migrate, type Db } from '../adapters/db/index.js';
+import type { Config } from '../config.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+async function db(app: FastifyInstance, opts: { database: Config['database'] }) {
+  const database = createDb(opts.database);
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  app.decorate('db', database);
+  app.addHook('onClose', async () => database.close());
+}
+
+export default fp(db, { name: 'db' });

@@ -1,0 +1,113 @@
+import type { ErrorCode, FieldError, Problem } from '@codedrop/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../domain/app-error.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Called for unknown GET paths outside /api (the web app's SPA fallback), if any. */
+    spaFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  }
+}
+
+const kebab = (code: string) => code.toLowerCase().replaceAll('_', '-');
+
+export function problemOf(error: AppError, instance?: string): Problem & { instance?: string } {
+  return {
+    type: `urn:codedrop:problem:${kebab(error.code)}`,
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    code: error.code,
+    ...(instance === undefined ? {} : { instance }),
+    ...(error.extras.errors ? { errors: error.extras.errors } : {}),
+    ...(error.extras.retryAfterSeconds !== undefined
+      ? { retryAfterSeconds: error.extras.retryAfterSeconds }
+      : {}),
+    ...(error.extras.attemptsLeft !== undefined ? { attemptsLeft: error.extras.attemptsLeft } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.extras.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.extras.retryAfterSeconds));
+  }
+  // An oversized upload is cut off: the rest of the body is not worth reading.
+  if (error.code === 'PAYLOAD_TOO_LARGE') reply.header('connection', 'close');
+  return reply
+    .status(error.status)
+    .type('application/problem+json; charset=utf-8')
+    .serializer((payload) => JSON.stringify(payload))
+    .send(problemOf(error, reply.request.url.split('?')[0]));
+}
+
+/** Framework and library errors mapped to the API's codes; anything else is INTERNAL. */
+export function toAppError(error: FastifyError | Error): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: FieldError[] = error.validation.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body',
+      message: issue.message ?? 'Invalid value',
+    }));
+    const where = (error as FastifyError).validationContext;
+    const first = errors[0];
+    const detail =
+      first === undefined
+        ? 'The request is not valid'
+        : where === 'body' || first.field === 'body'
+          ? first.message
+          : `${first.field}: ${first.message}`;
+    return new AppError('VALIDATION_FAILED', detail, { errors });
+  }
+  const fastifyError = error as FastifyError;
+  const status = fastifyError.statusCode ?? 500;
+  const byStatus: Record<number, [ErrorCode, string]> = {
+    400: ['VALIDATION_FAILED', describeBadRequest(fastifyError)],
+    404: ['NOT_FOUND', 'No such resource'],
+    405: ['METHOD_NOT_ALLOWED', 'This method is not allowed here'],
+    413: ['PAYLOAD_TOO_LARGE', 'The request body is too large'],
+    415: ['UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'],
+    431: ['HEADERS_TOO_LARGE', 'The request headers are too large'],
+  };
+  const mapped = byStatus[status];
+  if (mapped !== undefined) return new AppError(mapped[0], mapped[1]);
+  if (status >= 400 && status < 500)
+    return new AppError('VALIDATION_FAILED', 'The request is not valid');
+  return new AppError('INTERNAL');
+}
+
+function describeBadRequest(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; send a JSON object';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The Content-Length header does not match the body';
+    default:
+      return error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? 'The request body is not valid JSON'
+        : 'The request is not valid';
+  }
+}
+
+async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else if (!(error instanceof AppError)) {
+      request.log.info({ code: error.code, status: appError.status }, 'request rejected');
+    }
+    return sendProblem(reply, appError);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
+    if (isPage && app.spaFallback !== undefined) return app.spaFallback(request, reply);
+    return sendProblem(reply, new AppError('NOT_FOUND', `Nothing at ${request.method} ${path}`));
+  });
+}
+
+export default fp(errors, { name: 'errors' });

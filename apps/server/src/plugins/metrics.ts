@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+export interface Metrics {
+  registry: Registry;
+  sharesCreated: Counter<'type'>;
+  lookups: Counter<'result'>;
+  sweeps: Counter<'result'>;
+  reclaimed: Counter<'kind'>;
+}
+
+/** One registry per app instance, so tests can build many apps in one process. */
+async function metrics(app: FastifyInstance, opts: { defaultMetrics?: boolean }) {
+  const registry = new Registry();
+  if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'codedrop_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'codedrop_http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by route',
+    labelNames: ['route'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  const value: Metrics = {
+    registry,
+    sharesCreated: new Counter({
+      name: 'codedrop_shares_created_total',
+      help: 'Shares created, by type',
+      labelNames: ['type'],
+      registers: [registry],
+    }),
+    lookups: new Counter({
+      name: 'codedrop_share_lookups_total',
+      help: 'Share lookups by code, by result (hit or miss)',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    sweeps: new Counter({
+      name: 'codedrop_sweeps_total',
+      help: 'Sweeper runs, by result (ok or error)',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    reclaimed: new Counter({
+      name: 'codedrop_reclaimed_total',
+      help: 'Objects reclaimed by the sweeper (share rows, blobs, orphan blobs)',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+  };
+  app.decorate('metrics', value);
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL: codes and tokens must not become label values.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    duration.observe({ route }, reply.elapsedTime / 1000);
+  });
+}
+
+export default fp(metrics, { name: 'metrics' });

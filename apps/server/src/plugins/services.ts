@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import type { Clock } from '../domain/clock.js';
+import { createCodeAllocator, type CodeAllocator } from '../domain/code-allocator.js';
+import { createNoteSanitizer } from '../domain/note-sanitizer.js';
+import { createRecoveryEscrow, type RecoveryEscrow } from '../domain/recovery-escrow.js';
+import { createShareService, type ShareService } from '../domain/share-service.js';
+import type { Secrets } from '../secrets.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clock: Clock;
+    codes: CodeAllocator;
+    escrow: RecoveryEscrow;
+    shares: ShareService;
+  }
+}
+
+async function services(
+  app: FastifyInstance,
+  opts: { config: Config; secrets: Secrets; clock: Clock },
+) {
+  const { config } = opts;
+  const codes = createCodeAllocator(app.db.kysely, config);
+  const escrow = createRecoveryEscrow(opts.secrets.recoveryKey, opts.secrets.recoveryKeyPrevious);
+  app.decorate('clock', opts.clock);
+  app.decorate('codes', codes);
+  app.decorate('escrow', escrow);
+  app.decorate(
+    'shares',
+    createShareService({
+      db: app.db.kysely,
+      clock: opts.clock,
+      codes,
+      notes: createNoteSanitizer(config.maxNoteChars),
+      escrow,
+      limits: config,
+    }),
+  );
+}
+
+export default fp(services, { name: 'services', dependencies: ['db'] });

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import type { Clock } from '../domain/clock.js';
+import { createSweeper, type Sweeper, type SweeperDeps } from '../domain/sweeper.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sweeper: Sweeper;
+  }
+}
+
+/** Orphan blobs need a listing of the whole store, so that runs every tenth sweep only. */
+const orphanEvery = 10;
+
+async function sweeper(
+  app: FastifyInstance,
+  opts: {
+    config: Config;
+    clock: Clock;
+    blobs: Pick<SweeperDeps, 'deleteBlob' | 'sweepOrphans'>;
+    autoStart: boolean;
+  },
+) {
+  const instance = createSweeper({ db: app.db.kysely, clock: opts.clock, ...opts.blobs });
+  app.decorate('sweeper', instance);
+  if (!opts.autoStart) return;
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let runs = 0;
+  const tick = () => {
+    const orphans = runs++ % orphanEvery === 0;
+    running = instance
+      .runOnce({ orphans })
+      .then((result) => {
+        app.metrics.sweeps.inc({ result: 'ok' });
+        app.metrics.reclaimed.inc({ kind: 'row' }, result.rows);
+        app.metrics.reclaimed.inc({ kind: 'blob' }, result.blobs);
+        app.metrics.reclaimed.inc({ kind: 'orphan' }, result.orphans);
+        if (result.rows + result.orphans > 0) app.log.info(result, 'sweep reclaimed shares');
+      })
+      .catch((error: unknown) => {
+        app.metrics.sweeps.inc({ result: 'error' });
+        app.log.error({ err: error }, 'sweep failed; will retry next interval');
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(tick, opts.config.sweepIntervalSeconds * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+export default fp(sweeper, { name: 'sweeper', dependencies: ['db', 'metrics'] });

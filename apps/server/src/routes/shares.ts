@@ -1,0 +1,88 @@
+import {
+  codeParamsSchema,
+  createShareBodySchema,
+  createShareResponseSchema,
+  problemSchema,
+  readResponseSchema,
+  shareViewSchema,
+  unlockBodySchema,
+  unlockResponseSchema,
+} from '@codedrop/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import { asLookup, requireCode } from './guards.js';
+
+const problems = { '4XX': problemSchema, '5XX': problemSchema };
+
+export default async function shareRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = opts;
+
+  routes.post(
+    '/api/shares',
+    {
+      schema: {
+        summary: 'Create a clipboard or notepad share',
+        body: createShareBodySchema,
+        response: { 201: createShareResponseSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      await app.limits.creation(request);
+      const created = await app.shares.create(request.body);
+      app.metrics.sharesCreated.inc({ type: created.type });
+      return reply.status(201).send(created);
+    },
+  );
+
+  routes.get(
+    '/api/shares/:code',
+    {
+      schema: {
+        summary: 'Look up a share by its code (metadata; plaintext content when allowed)',
+        params: codeParamsSchema,
+        response: { 200: shareViewSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const code = requireCode(request.params.code, config);
+      return asLookup(app, request, () => app.shares.view(code));
+    },
+  );
+
+  routes.post(
+    '/api/shares/:code/read',
+    {
+      schema: {
+        summary: 'Read a burn-after-reading share, which is then gone',
+        params: codeParamsSchema,
+        response: { 200: readResponseSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const code = requireCode(request.params.code, config);
+      return asLookup(app, request, () => app.shares.readBurn(code));
+    },
+  );
+
+  routes.post(
+    '/api/shares/:code/unlock',
+    {
+      schema: {
+        summary: 'Exchange the password-derived authKey for the encrypted envelope',
+        params: codeParamsSchema,
+        body: unlockBodySchema,
+        response: { 200: unlockResponseSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const code = requireCode(request.params.code, config);
+      const authKey = request.body.authKey;
+      return asLookup(app, request, async () => {
+        const unlocked = await app.shares.unlock(code, authKey);
+        return unlockResponseSchema.parse(unlocked);
+      });
+    },
+  );
+}

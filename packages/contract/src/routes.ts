@@ -1,0 +1,30 @@
+/** Every page of SPEC.md §2, so the server answers them 200 and anything else 404. */
+export const pagePaths = [
+  '/',
+  '/home',
+  '/clipboard',
+  '/notepad',
+  '/file-share',
+  '/about',
+  '/how-it-works',
+  '/blog',
+  '/faq',
+  '/how-to-share-text-anonymously',
+  '/pastebin-alternative-no-login',
+  '/temporary-file-sharing-tool',
+  '/privacy-policy',
+  '/terms-of-service',
+] as const;
+
+/** Published articles live at /blog/{slug}. */
+export const publishedBlogSlugs = ['how-to-share-text-anonymously', 'pastebin-alternatives-2025'];
+
+/** A known page: a listed path, a published article, or a `/{code}` deep link. */
+export function isKnownPagePath(path: string, codeMinDigits: number, codeMaxDigits: number) {
+  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if ((pagePaths as readonly string[]).includes(normalised)) return true;
+  const blog = /^\/blog\/([a-z0-9-]+)$/.exec(normalised);
+  if (blog !== null) return publishedBlogSlugs.includes(blog[1]!);
+  const code = /^\/(\d+)$/.exec(normalised);
+  return code !== null && code[1]!.length >= codeMinDigits && code[1]!.length <= codeMaxDigits;
+}
