@@ -20,6 +20,7 @@ export interface Config {
     forcePathStyle: boolean;
   };
   redisUrl: string | null;
+  redisKeyPrefix: string;
   smtpUrl: string | null;
   mailFrom: string;
   recoveryKey: string | null;
@@ -159,6 +160,7 @@ export function loadConfig(env: Env): Readonly<Config> {
       forcePathStyle: bool('S3_FORCE_PATH_STYLE', false),
     },
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: read('REDIS_KEY_PREFIX') ?? 'codedrop:',
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: read('MAIL_FROM') ?? 'CodeDrop <no-reply@localhost>',
     recoveryKey: secret('RECOVERY_KEY'),

@@ -35,7 +35,10 @@ export function createCodeAllocator(db: Kysely<Database>, settings: CodeSettings
         for (let attempt = 0; attempt < attemptsPerLength; attempt++) {
           const code = randomCode(length);
           if (await insertShare(db, build(code))) {
-            counts.set(length, (counts.get(length) ?? 0) + 1);
+            const used = (counts.get(length) ?? 0) + 1;
+            counts.set(length, used);
+            // Near the density limit, other instances' inserts matter: count afresh.
+            if (used >= 0.9 * settings.codeMaxDensity * 10 ** length) cached = null;
             return code;
           }
         }

@@ -39,7 +39,7 @@ async function limiter(app: FastifyInstance, opts: { config: Config }) {
   const store =
     config.redisUrl === null
       ? createMemoryLimiter()
-      : createRedisLimiter(config.redisUrl, (error) =>
+      : createRedisLimiter(config.redisUrl, config.redisKeyPrefix, (error) =>
           app.log.warn({ err: error }, 'rate limiter: redis unavailable, allowing requests'),
         );
   const disabled = config.rateLimitDisabled;

@@ -20,16 +20,14 @@ export function publicConfig(config: Config): PublicConfig {
 
 export default async function configRoutes(app: FastifyInstance, opts: { config: Config }) {
   const body = publicConfig(opts.config);
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/config',
-      {
-        schema: {
-          summary: "This server's limits and choices",
-          response: { 200: publicConfigSchema },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/config',
+    {
+      schema: {
+        summary: "This server's limits and choices",
+        response: { 200: publicConfigSchema },
       },
-      async () => body,
-    );
+    },
+    async () => body,
+  );
 }

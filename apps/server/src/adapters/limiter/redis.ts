@@ -7,15 +7,20 @@ import type { Limiter } from './port.js';
  * expires. If Redis is unreachable we let requests through: limiting is abuse control, and
  * an outage of it must not take the whole service down.
  */
-export function createRedisLimiter(url: string, onError: (error: Error) => void): Limiter {
+export function createRedisLimiter(
+  url: string,
+  keyPrefix: string,
+  onError: (error: Error) => void,
+): Limiter {
   const redis = new Redis(url, {
-    lazyConnect: false,
+    // Commands wait for the first connection, but never long: a slow or absent Redis
+    // must not hold up requests.
     maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
+    commandTimeout: 1_000,
     connectTimeout: 2_000,
   });
   redis.on('error', onError);
-  const prefix = 'codedrop:limit:';
+  const prefix = `${keyPrefix}limit:`;
 
   return {
     kind: 'redis',
