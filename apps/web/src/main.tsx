@@ -1,17 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/router';
 import './index.css';
 
-function App() {
-  return (
-    <main className="mx-auto max-w-2xl p-8">
-      <h1 className="text-3xl font-bold">CodeDrop</h1>
-      <p>Anonymous sharing made simple. No registration required.</p>
-    </main>
-  );
-}
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
 
-createRoot(document.getElementById('root')!).render(
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -1,0 +1,99 @@
+import { Menu, X } from 'lucide-react';
+import { useState, type KeyboardEvent } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { Button } from '../components/button';
+import { Container } from '../components/container';
+import { cn } from '../lib/cn';
+import { Logo } from './logo';
+import { mainNav } from './site-links';
+
+const linkBase =
+  'flex items-center gap-1.5 rounded-lg font-medium transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none [&_svg]:size-4';
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on, so any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const close = () => setOpenOn(null);
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') close();
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <Container className="flex h-16 items-center justify-between gap-4 md:px-4 lg:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center lg:gap-1">
+            {mainNav.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={to === '/'}
+                  className={({ isActive }) =>
+                    cn(
+                      linkBase,
+                      'px-1.5 py-2 text-[13px] whitespace-nowrap lg:px-3 lg:text-sm',
+                      isActive
+                        ? 'bg-brand-50 text-brand-700'
+                        : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                    )
+                  }
+                >
+                  {Icon && <Icon aria-hidden="true" />}
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label="Menu"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => (open ? close() : setOpenOn(pathname))}
+        >
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </Button>
+      </Container>
+      {open && (
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-slate-200 bg-white md:hidden"
+          onKeyDown={onMenuKeyDown}
+        >
+          <Container>
+            <ul className="flex flex-col gap-1 py-3">
+              {mainNav.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={to === '/'}
+                    onClick={close}
+                    className={({ isActive }) =>
+                      cn(
+                        linkBase,
+                        'px-3 py-2.5 text-base',
+                        isActive
+                          ? 'bg-brand-50 text-brand-700'
+                          : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                      )
+                    }
+                  >
+                    {Icon && <Icon aria-hidden="true" />}
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </nav>
+      )}
+    </header>
+  );
+}

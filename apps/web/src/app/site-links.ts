@@ -1,0 +1,48 @@
+import { ClipboardList, FileText, Home, Upload, type LucideIcon } from 'lucide-react';
+
+export interface SiteLink {
+  to: string;
+  label: string;
+  icon?: LucideIcon;
+}
+
+/** The header navigation of SPEC.md §2; the first four carry icons. */
+export const mainNav: SiteLink[] = [
+  { to: '/', label: 'Home', icon: Home },
+  { to: '/clipboard', label: 'Clipboard', icon: ClipboardList },
+  { to: '/notepad', label: 'Notepad', icon: FileText },
+  { to: '/file-share', label: 'File Share', icon: Upload },
+  { to: '/about', label: 'About' },
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/faq', label: 'FAQ' },
+];
+
+/** The footer's three link columns (the fourth is the brand blurb). */
+export const footerColumns: { title: string; links: SiteLink[] }[] = [
+  {
+    title: 'Services',
+    links: [
+      { to: '/clipboard', label: 'Anonymous Clipboard' },
+      { to: '/notepad', label: 'Online Notepad' },
+      { to: '/file-share', label: 'File Sharing' },
+    ],
+  },
+  {
+    title: 'Resources',
+    links: [
+      { to: '/how-to-share-text-anonymously', label: 'How to Share Text Anonymously' },
+      { to: '/pastebin-alternative-no-login', label: 'Pastebin Alternative (No Login)' },
+      { to: '/temporary-file-sharing-tool', label: 'Temporary File Sharing Tool' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: '/privacy-policy', label: 'Privacy Policy' },
+      { to: '/terms-of-service', label: 'Terms of Service' },
+      { to: '/about', label: 'About Us' },
+      { to: '/faq', label: 'FAQ' },
+    ],
+  },
+];

@@ -1,0 +1,65 @@
+import { messages } from '@codedrop/contract';
+import { Eye } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
+import { problemMessage, type ProblemMessage } from '../../lib/api/problem-message';
+import { readShare } from '../../lib/api/shares-api';
+
+type BurnState =
+  | { phase: 'waiting' }
+  | { phase: 'reading' }
+  | { phase: 'read'; content: string }
+  | { phase: 'failed'; message: ProblemMessage };
+
+/**
+ * A burn-after-reading share is read only on an explicit click, so link previews and
+ * prefetchers that merely open the page cannot burn it (DESIGN.md §3).
+ */
+export function BurnGate({
+  code,
+  children,
+}: {
+  code: string;
+  children: (content: string) => ReactNode;
+}) {
+  const [state, setState] = useState<BurnState>({ phase: 'waiting' });
+
+  const reveal = async () => {
+    setState({ phase: 'reading' });
+    const result = await readShare(code);
+    setState(
+      result.ok
+        ? { phase: 'read', content: result.data.content }
+        : { phase: 'failed', message: problemMessage(result.problem) },
+    );
+  };
+
+  if (state.phase === 'read') {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert variant="warning">{messages.burnNotice}</Alert>
+        {children(state.content)}
+      </div>
+    );
+  }
+  if (state.phase === 'failed') {
+    return (
+      <Alert variant="error" title={state.message.title}>
+        {state.message.detail}
+      </Alert>
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-4 py-6 text-center">
+      <Alert variant="warning" title="This content can be viewed only once" className="text-left">
+        It is deleted as soon as you show it. Make sure you are ready to read or copy it now.
+      </Alert>
+      <Button size="lg" onClick={() => void reveal()} disabled={state.phase === 'reading'}>
+        {state.phase === 'reading' ? <Spinner /> : <Eye aria-hidden="true" />}
+        Show content
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Check, Copy } from 'lucide-react';
+import { Button } from '../../components/button';
+import { Label } from '../../components/label';
+import { Textarea } from '../../components/textarea';
+import { useCopyAction } from './use-copy-action';
+
+/** A clipboard share: the text, read-only, and a copy button. */
+export function ClipboardContent({ text }: { text: string }) {
+  const { copied, copy } = useCopyAction();
+  const lines = text.split('\n').length;
+  return (
+    <div className="flex flex-col gap-3">
+      <Label htmlFor="shared-text">Shared text</Label>
+      <Textarea
+        id="shared-text"
+        readOnly
+        value={text}
+        rows={Math.min(20, Math.max(6, lines + 1))}
+        className="resize-y bg-slate-50 font-mono text-sm"
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <span className="text-sm text-slate-600">
+          {[...text].length.toLocaleString('en-US')} characters
+        </span>
+        <Button onClick={() => void copy(text)}>
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          Copy to Clipboard
+        </Button>
+      </div>
+    </div>
+  );
+}

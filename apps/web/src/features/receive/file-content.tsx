@@ -1,0 +1,71 @@
+import type { FileInfo } from '@codedrop/contract';
+import { Download, File } from 'lucide-react';
+import { Button } from '../../components/button';
+import { Progress } from '../../components/progress';
+import { Spinner } from '../../components/spinner';
+import { formatBytes } from '../../lib/format-bytes';
+import { useFileDownload, type DownloadPhase } from './use-file-download';
+
+export interface FileContentProps {
+  code: string;
+  file: FileInfo;
+  onLimitReached: () => void;
+}
+
+/** A file share: name, size, downloads used of the limit, and Download File. */
+export function FileContent({ code, file, onLimitReached }: FileContentProps) {
+  const { state, count, download } = useFileDownload(code, file, onLimitReached);
+  const busy = state.phase !== 'idle';
+  const exhausted = count.used >= count.max;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex items-center gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-white text-brand-700 shadow-sm">
+          <File className="size-6" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-slate-900" title={file.name}>
+            {file.name}
+          </p>
+          <p className="text-sm text-slate-600">{formatBytes(file.size)}</p>
+        </div>
+      </div>
+
+      <dl className="flex items-center justify-between text-sm">
+        <dt className="text-slate-600">Downloads</dt>
+        <dd className="font-medium text-slate-900">
+          {count.used} of {count.max}
+        </dd>
+      </dl>
+
+      {state.phase === 'transferring' && <TransferBar state={state} />}
+
+      <Button size="lg" onClick={() => void download()} disabled={busy || exhausted}>
+        {busy ? <Spinner /> : <Download aria-hidden="true" />}
+        {busy ? 'Downloading...' : 'Download File'}
+      </Button>
+      <p className="text-center text-xs text-slate-600">
+        The file is deleted after {count.max} {count.max === 1 ? 'download' : 'downloads'} or when
+        the share expires, whichever comes first.
+      </p>
+    </div>
+  );
+}
+
+function TransferBar({ state }: { state: Extract<DownloadPhase, { phase: 'transferring' }> }) {
+  const { loaded, total } = state.progress;
+  const percent = total ? Math.min(100, Math.round((loaded / total) * 100)) : null;
+  return (
+    <div className="flex flex-col gap-2">
+      <Progress value={percent} label="Download progress" />
+      <p className="flex justify-between text-xs text-slate-600">
+        <span>{percent === null ? 'Downloading…' : `${percent}%`}</span>
+        <span>
+          {formatBytes(loaded)}
+          {total ? ` of ${formatBytes(total)}` : ''}
+        </span>
+      </p>
+    </div>
+  );
+}

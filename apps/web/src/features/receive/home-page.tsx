@@ -1,0 +1,42 @@
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { filterCodeInput, isLookupCode } from '../../lib/code-input';
+import { useConfig } from '../../lib/config-context';
+import { Landing } from './landing';
+import { RetrieveForm } from './retrieve-form';
+import { ShareViewer } from './share-viewer';
+import { useShareLookup } from './use-share-lookup';
+
+/**
+ * `/`, `/{code}` and `/?code={code}`. A code in the URL is looked up and, when found,
+ * shown in the viewer; submitting the form navigates to `/{code}`, so typed codes and
+ * deep links take the same path and the browser's Back button leaves the viewer.
+ */
+export function HomePage() {
+  const { codeMinDigits, codeMaxDigits } = useConfig();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  const fromUrl = params.code ?? search.get('code') ?? '';
+  const code = isLookupCode(fromUrl, codeMinDigits, codeMaxDigits) ? fromUrl.trim() : undefined;
+  const lookup = useShareLookup(code, location.key);
+  const goHome = () => navigate('/');
+
+  if (lookup.status === 'found') {
+    return <ShareViewer key={location.key} share={lookup.share} onExit={goHome} />;
+  }
+  return (
+    <Landing
+      retrieveForm={
+        <RetrieveForm
+          key={location.key}
+          initialCode={filterCodeInput(fromUrl, codeMaxDigits)}
+          loading={lookup.status === 'loading'}
+          error={lookup.status === 'failed' ? lookup.message : undefined}
+          onLookup={(typed) => navigate(`/${typed}`)}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,224 @@
+import {
+  ArrowRight,
+  ClipboardList,
+  Clock,
+  FileText,
+  Flame,
+  Lock,
+  Share2,
+  Upload,
+  UserX,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../components/badge';
+import { buttonClasses } from '../../components/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/card';
+import { Container } from '../../components/container';
+import { useConfig } from '../../lib/config-context';
+import { formatBytesCompact } from '../../lib/format-bytes';
+
+/** The landing page around the retrieve form (SPEC.md §2 "Landing page"). */
+export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
+  const { maxTextChars, maxFileBytes } = useConfig();
+  const services: Feature[] = [
+    {
+      icon: ClipboardList,
+      title: 'Anonymous Clipboard',
+      text: `Paste text or code and share it with a short code. Up to ${maxTextChars.toLocaleString('en-US')} characters.`,
+      to: '/clipboard',
+      cta: 'Open Clipboard',
+    },
+    {
+      icon: FileText,
+      title: 'Online Notepad',
+      text: 'Write formatted notes with headings, lists, links and code blocks, then share them.',
+      to: '/notepad',
+      cta: 'Open Notepad',
+    },
+    {
+      icon: Upload,
+      title: 'File Sharing',
+      text: `Upload a file up to ${formatBytesCompact(maxFileBytes)} and choose how many times it can be downloaded.`,
+      to: '/file-share',
+      cta: 'Share a File',
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-20">
+      <title>CodeDrop — anonymous temporary sharing</title>
+      <Container className="grid items-center gap-10 lg:grid-cols-[1.1fr_1fr]">
+        <div className="flex flex-col items-start gap-6">
+          <Badge variant="brand">
+            <UserX aria-hidden="true" />
+            No registration required
+          </Badge>
+          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+            Share text, notes and files with a{' '}
+            <span className="whitespace-nowrap text-brand-600">4-digit code</span>
+          </h1>
+          <p className="max-w-xl text-lg text-slate-600">
+            CodeDrop is an anonymous clipboard, online notepad and file-sharing tool. Share
+            something, get a short code, and open it on any device. Everything is deleted
+            automatically within 24 hours.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/clipboard" className={buttonClasses({ size: 'lg' })}>
+              <ClipboardList aria-hidden="true" />
+              Share Text
+            </Link>
+            <Link to="/notepad" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+              <FileText aria-hidden="true" />
+              Write a Note
+            </Link>
+            <Link to="/file-share" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+              <Upload aria-hidden="true" />
+              Share a File
+            </Link>
+          </div>
+        </div>
+        <div className="w-full">{retrieveForm}</div>
+      </Container>
+
+      <Section title="Three ways to share" lead="Pick a tool, share the code, and you're done.">
+        <div className="grid gap-6 md:grid-cols-3">
+          {services.map((service) => (
+            <FeatureCard key={service.title} feature={service} />
+          ))}
+        </div>
+      </Section>
+
+      <Section title="How it works" lead="From content to code in seconds.">
+        <ol className="grid gap-6 md:grid-cols-3">
+          {steps.map((step, index) => (
+            <li
+              key={step.title}
+              className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold text-slate-900">{step.title}</h3>
+                <p className="mt-1 text-sm text-slate-600">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section title="Private by design" lead="Nothing to sign up for, nothing that lasts.">
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {principles.map(({ icon: Icon, title, text }) => (
+            <div key={title} className="flex flex-col gap-2">
+              <span className="flex size-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <h3 className="font-semibold text-slate-900">{title}</h3>
+              <p className="text-sm text-slate-600">{text}</p>
+            </div>
+          ))}
+        </div>
+      </Section>
+
+      <Container>
+        <p className="text-center text-sm text-slate-600">
+          By using CodeDrop you agree to our{' '}
+          <Link to="/terms-of-service" className="font-medium text-brand-700 underline">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </Container>
+    </div>
+  );
+}
+
+interface Feature {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  to: string;
+  cta: string;
+}
+
+function FeatureCard({ feature: { icon: Icon, title, text, to, cta } }: { feature: Feature }) {
+  return (
+    <Card className="flex flex-col">
+      <CardHeader>
+        <span className="mb-2 flex size-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <CardTitle as="h3">{title}</CardTitle>
+        <CardDescription>{text}</CardDescription>
+      </CardHeader>
+      <CardContent className="mt-auto">
+        <Link
+          to={to}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          {cta}
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Section({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
+  return (
+    <section>
+      <Container className="flex flex-col gap-8">
+        <div className="text-center">
+          <h2 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h2>
+          <p className="mt-2 text-slate-600">{lead}</p>
+        </div>
+        {children}
+      </Container>
+    </section>
+  );
+}
+
+const steps = [
+  {
+    title: 'Create a share',
+    text: 'Paste text, write a note or pick a file. Add a password if you like.',
+  },
+  {
+    title: 'Get a 4-digit code',
+    text: 'CodeDrop gives you a short code, a link and a QR code for your share.',
+  },
+  {
+    title: 'Open it anywhere',
+    text: 'Enter the code on this page on any device to read or download the content.',
+  },
+];
+
+const principles: { icon: LucideIcon; title: string; text: string }[] = [
+  {
+    icon: Share2,
+    title: 'No account',
+    text: 'No sign-up, no email, no profile. A code is all it takes.',
+  },
+  {
+    icon: Clock,
+    title: 'Automatic expiry',
+    text: 'Shares are deleted within 24 hours; files also when their download limit is reached.',
+  },
+  {
+    icon: Lock,
+    title: 'Optional password',
+    text: 'Encryption with AES-256-GCM happens in your browser. We never see your password.',
+  },
+  {
+    icon: Flame,
+    title: 'Burn after reading',
+    text: 'Text and notes can be deleted the moment they are read once.',
+  },
+];

@@ -1,0 +1,92 @@
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/card';
+import { Input } from '../../components/input';
+import { Label } from '../../components/label';
+import { Spinner } from '../../components/spinner';
+import type { ProblemMessage } from '../../lib/api/problem-message';
+import { filterCodeInput } from '../../lib/code-input';
+import { useConfig } from '../../lib/config-context';
+
+export interface RetrieveFormProps {
+  initialCode: string;
+  loading: boolean;
+  error?: ProblemMessage;
+  onLookup: (code: string) => void;
+}
+
+/** SPEC.md §2 "Retrieve Shared Content": digits only, looked up on submit at 4+ digits. */
+export function RetrieveForm({ initialCode, loading, error, onLookup }: RetrieveFormProps) {
+  const { codeMinDigits, codeMaxDigits } = useConfig();
+  const [value, setValue] = useState(initialCode);
+  const [tooShort, setTooShort] = useState(false);
+  const code = value.trim();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code === '' || loading) return;
+    if (code.length < codeMinDigits) {
+      setTooShort(true);
+      return;
+    }
+    setTooShort(false);
+    onLookup(code);
+  };
+
+  return (
+    <Card id="retrieve" className="shadow-lg shadow-brand-900/5">
+      <CardHeader>
+        <CardTitle>Retrieve Shared Content</CardTitle>
+        <CardDescription>Enter a code to access shared clipboard, notes, or files</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <Label htmlFor="share-code" className="sr-only">
+            Share code
+          </Label>
+          <Input
+            id="share-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={`Enter ${codeMinDigits}-${codeMaxDigits} digit code...`}
+            value={value}
+            onChange={(event) => {
+              setValue(filterCodeInput(event.target.value, codeMaxDigits));
+              setTooShort(false);
+            }}
+            aria-invalid={tooShort || error !== undefined}
+            aria-describedby={tooShort ? 'share-code-hint' : undefined}
+            className="h-14 text-center font-mono text-2xl tracking-[0.3em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal"
+          />
+          {tooShort && (
+            <p id="share-code-hint" className="text-sm text-red-700">
+              Codes have at least {codeMinDigits} digits.
+            </p>
+          )}
+          <Button type="submit" size="lg" disabled={code === '' || loading}>
+            {loading ? (
+              <>
+                <Spinner />
+                Searching...
+              </>
+            ) : (
+              <>
+                <Search aria-hidden="true" />
+                Retrieve Content
+              </>
+            )}
+          </Button>
+          {error && !loading && (
+            <Alert variant="error" title={error.title}>
+              {error.detail}
+            </Alert>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

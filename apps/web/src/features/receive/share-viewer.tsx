@@ -1,0 +1,58 @@
+import { messages, type ShareView } from '@codedrop/contract';
+import { ArrowLeft } from 'lucide-react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card, CardContent } from '../../components/card';
+import { Container } from '../../components/container';
+import { BurnGate } from './burn-gate';
+import { ClipboardContent } from './clipboard-content';
+import { EncryptedNotice } from './encrypted-notice';
+import { FileContent } from './file-content';
+import { NoteContent } from './note-content';
+import { ViewerHeader } from './viewer-header';
+
+export interface ShareViewerProps {
+  share: ShareView;
+  /** Back to Home, and where a file goes once its last download is used. */
+  onExit: () => void;
+}
+
+/** SPEC.md §2 "Shared-content viewer". */
+export function ShareViewer({ share, onExit }: ShareViewerProps) {
+  return (
+    <Container width="md" className="flex flex-col gap-6">
+      <title>{`Share ${share.code} — CodeDrop`}</title>
+      <div>
+        <Button variant="ghost" onClick={onExit} className="-ml-3">
+          <ArrowLeft aria-hidden="true" />
+          Back to Home
+        </Button>
+      </div>
+      <Card>
+        <ViewerHeader share={share} />
+        <CardContent className="border-t border-slate-200">
+          <ShareBody share={share} onExit={onExit} />
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}
+
+function ShareBody({ share, onExit }: ShareViewerProps) {
+  if (share.isEncrypted) return <EncryptedNotice />;
+  if (share.type === 'file') {
+    return share.file ? (
+      <FileContent code={share.code} file={share.file} onLimitReached={onExit} />
+    ) : (
+      <Alert variant="error" title={messages.invalidFileShare} />
+    );
+  }
+  const render = (content: string) =>
+    share.type === 'clipboard' ? (
+      <ClipboardContent text={content} />
+    ) : (
+      <NoteContent html={content} />
+    );
+  if (share.burnAfterReading) return <BurnGate code={share.code}>{render}</BurnGate>;
+  return render(share.content ?? '');
+}

@@ -1,0 +1,39 @@
+import {
+  downloadResponseSchema,
+  publicConfigSchema,
+  readResponseSchema,
+  shareViewSchema,
+  type DownloadResponse,
+  type PublicConfig,
+  type ReadResponse,
+  type ShareView,
+} from '@codedrop/contract';
+import { requestJson } from './request';
+import type { ApiResult } from './result';
+
+const sharePath = (code: string) => `/api/shares/${encodeURIComponent(code)}`;
+
+export function getConfig(signal?: AbortSignal): Promise<ApiResult<PublicConfig>> {
+  return requestJson('/api/config', publicConfigSchema, { signal });
+}
+
+/** Metadata and, unless burn-after-reading or encrypted, the content. Never consumes anything. */
+export function getShare(code: string, signal?: AbortSignal): Promise<ApiResult<ShareView>> {
+  return requestJson(sharePath(code), shareViewSchema, { signal });
+}
+
+/** Reads a burn-after-reading share, which is gone afterwards. */
+export function readShare(code: string): Promise<ApiResult<ReadResponse>> {
+  return requestJson(`${sharePath(code)}/read`, readResponseSchema, { method: 'POST', json: {} });
+}
+
+/** Uses one download of a file share and returns a URL valid for 300 s. */
+export function requestDownload(
+  code: string,
+  authKey?: string,
+): Promise<ApiResult<DownloadResponse>> {
+  return requestJson(`${sharePath(code)}/downloads`, downloadResponseSchema, {
+    method: 'POST',
+    json: authKey === undefined ? {} : { authKey },
+  });
+}

@@ -1,0 +1,81 @@
+import { fetchFailure, problemFrom } from './api/request';
+import type { ApiResult } from './api/result';
+
+export interface TransferProgress {
+  loaded: number;
+  /** Null when the server did not say how long the body is. */
+  total: number | null;
+}
+
+/**
+ * Fetches a download URL as a Blob, reporting bytes as they arrive so the page can show a
+ * progress bar. Never throws.
+ */
+export async function fetchBlob(
+  url: string,
+  onProgress: (progress: TransferProgress) => void,
+  signal?: AbortSignal,
+): Promise<ApiResult<Blob>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal });
+  } catch (error) {
+    return { ok: false, problem: fetchFailure(error, signal) };
+  }
+  if (!response.ok) return { ok: false, problem: await problemFrom(response) };
+  const header = response.headers.get('Content-Length');
+  const total = header === null || Number.isNaN(Number(header)) ? null : Number(header);
+  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+  if (!response.body) {
+    const blob = await response.blob();
+    onProgress({ loaded: blob.size, total: blob.size });
+    return { ok: true, data: blob };
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let loaded = 0;
+  onProgress({ loaded, total });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      loaded += value.byteLength;
+      onProgress({ loaded, total });
+    }
+  } catch (error) {
+    return { ok: false, problem: fetchFailure(error, signal) };
+  }
+  return { ok: true, data: new Blob(chunks, { type }) };
+}
+
+/** Hands a Blob to the browser's download manager under the given name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download manager has the object by now; free it once this task ends.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/**
+ * Lets the browser download a URL itself. Used for presigned storage URLs on another
+ * origin, which the page may not fetch (DESIGN.md §8: only encrypted files are fetched).
+ */
+export function startBrowserDownload(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.rel = 'noopener noreferrer';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+export function isSameOrigin(url: string): boolean {
+  return new URL(url, window.location.href).origin === window.location.origin;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatDuration, formatRemaining } from './format-date';
+
+describe('formatRemaining', () => {
+  it.each([
+    [0, '0s'],
+    [-5000, '0s'],
+    [9_999, '9s'],
+    [65_000, '1m 05s'],
+    [3_600_000, '1h 00m'],
+    [(23 * 3600 + 59 * 60 + 59) * 1000, '23h 59m'],
+    [49 * 3600 * 1000, '2d 1h'],
+  ])('%d ms left reads %s', (ms, expected) => {
+    expect(formatRemaining(ms)).toBe(expected);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [600, '10 minutes'],
+    [3600, '1 hour'],
+    [21_600, '6 hours'],
+    [86_400, '24 hours'],
+    [90, '90 seconds'],
+    [60, '1 minute'],
+  ])('%d s reads %s', (seconds, expected) => {
+    expect(formatDuration(seconds)).toBe(expected);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats a timestamp and leaves garbage alone', () => {
+    expect(formatDateTime('2025-01-15T10:30:00.000Z')).toMatch(/2025/);
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
