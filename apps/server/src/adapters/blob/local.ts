@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { constants, mkdirSync } from 'node:fs';
+import { access, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { assertBlobKey, isBlobKey } from './keys.js';
+import {
+  checkRange,
+  copyInto,
+  errorCode,
+  listFiles,
+  storeStep,
+  syncDirectory,
+  unavailable,
+} from './local-fs.js';
+import { BlobNotFoundError } from './port.js';
+import type { BlobStore } from './port.js';
+import { assertBlobRange } from './range.js';
+
+export interface LocalBlobStoreOptions {
+  /** Directory holding the objects, one file per key; created when missing. */
+  dir: string;
+}
+
+// In-progress puts live next to their target so the final rename is atomic (same filesystem).
+const TEMP_PATTERN = /^(.+)\.[0-9a-f]{12}\.partial$/;
+
+export function createLocalBlobStore({ dir }: LocalBlobStoreOptions): BlobStore {
+  mkdirSync(dir, { recursive: true });
+  const pathOf = (key: string): string => {
+    assertBlobKey(key);
+    return join(dir, key);
+  };
+
+  // ENOENT means "no such object" only while the directory itself is still there.
+  const missing = async (key: string, err: unknown): Promise<Error> => {
+    if (errorCode(err) !== 'ENOENT') return unavailable(err);
+    const dirStat = await stat(dir).catch(() => null);
+    return dirStat?.isDirectory()
+      ? new BlobNotFoundError(`Blob ${key} not found`)
+      : unavailable(err);
+  };
+
+  return {
+    kind: 'local',
+
+    async put(key, body) {
+      const target = pathOf(key);
+      const temp = join(dir, `${key}.${randomBytes(6).toString('hex')}.partial`);
+      let handle: FileHandle;
+      try {
+        handle = await open(temp, 'wx');
+      } catch (err) {
+        body.destroy();
+        throw unavailable(err);
+      }
+      try {
+        const size = await copyInto(handle, body);
+        await storeStep(() => handle.sync());
+        await storeStep(() => handle.close());
+        await storeStep(() => rename(temp, target));
+        await syncDirectory(dir);
+        return { size };
+      } catch (err) {
+        await handle.close().catch(() => undefined);
+        await rm(temp, { force: true }).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    async get(key, range) {
+      const path = pathOf(key);
+      if (range) assertBlobRange(range);
+      let handle: FileHandle;
+      try {
+        handle = await open(path, 'r');
+      } catch (err) {
+        throw await missing(key, err);
+      }
+      try {
+        if (range) await checkRange(handle, range);
+        return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      } catch (err) {
+        await handle.close().catch(() => undefined);
+        throw err instanceof RangeError ? err : unavailable(err);
+      }
+    },
+
+    async stat(key) {
+      const path = pathOf(key);
+      try {
+        const info = await stat(path);
+        return { size: info.size, lastModified: info.mtime };
+      } catch (err) {
+        throw await missing(key, err);
+      }
+    },
+
+    async delete(key) {
+      const path = pathOf(key);
+      try {
+        await unlink(path);
+      } catch (err) {
+        if (errorCode(err) !== 'ENOENT') throw unavailable(err);
+      }
+    },
+
+    async *list() {
+      for await (const { name, info } of listFiles(dir)) {
+        if (isBlobKey(name)) yield { key: name, lastModified: info.mtime };
+      }
+    },
+
+    async sweepIncomplete(olderThan) {
+      let removed = 0;
+      for await (const { name, info } of listFiles(dir)) {
+        const match = TEMP_PATTERN.exec(name);
+        if (!match?.[1] || !isBlobKey(match[1]) || info.mtime >= olderThan) continue;
+        await rm(join(dir, name), { force: true }).catch((err: unknown) => {
+          throw unavailable(err);
+        });
+        removed += 1;
+      }
+      return removed;
+    },
+
+    async health() {
+      try {
+        const info = await stat(dir);
+        await access(dir, constants.R_OK | constants.W_OK | constants.X_OK);
+        return info.isDirectory();
+      } catch {
+        return false;
+      }
+    },
+
+    async close() {
+      // Nothing is held open between calls; streams returned by get close themselves.
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlobStore } from '../../src/adapters/blob/factory.js';
+import { newBlobKey } from '../../src/adapters/blob/keys.js';
+import { startS3rver } from '../support/s3rver.js';
+import type { S3rverHandle } from '../support/s3rver.js';
+
+describe('createBlobStore', () => {
+  let dataDir: string;
+  let s3rver: S3rverHandle;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'codedrop-data-'));
+    s3rver = await startS3rver();
+  });
+  afterAll(async () => {
+    await s3rver.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps local objects under DATA_DIR/blobs', async () => {
+    const store = createBlobStore({ storage: 'local', dataDir, s3: undefined });
+    const key = newBlobKey('a.txt');
+    await store.put(key, Readable.from([Buffer.from('hi')]));
+    expect(store.kind).toBe('local');
+    expect(store.presignGet).toBeUndefined();
+    expect(await readdir(join(dataDir, 'blobs'))).toEqual([key]);
+    await store.close();
+  });
+
+  it('builds an S3 store from the S3 settings', async () => {
+    const store = createBlobStore({ storage: 's3', dataDir, s3: s3rver });
+    expect(store.kind).toBe('s3');
+    expect(await store.health()).toBe(true);
+    await store.close();
+  });
+
+  it('refuses S3 without settings or with half the credentials', () => {
+    expect(() => createBlobStore({ storage: 's3', dataDir })).toThrow(/S3/);
+    expect(() =>
+      createBlobStore({ storage: 's3', dataDir, s3: { ...s3rver, secretAccessKey: undefined } }),
+    ).toThrow(/together/);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { blobKeyTimestamp, isBlobKey, newBlobKey } from '../../src/adapters/blob/keys.js';
+
+const NOW = 1_767_225_600_000;
+
+describe('newBlobKey', () => {
+  it('is the timestamp, 16 random hex digits and the lower-cased extension', () => {
+    expect(newBlobKey('Holiday Photo.JPG', NOW)).toMatch(/^1767225600000-[0-9a-f]{16}\.jpg$/);
+  });
+
+  it('differs on every call', () => {
+    const keys = new Set(Array.from({ length: 1000 }, () => newBlobKey('a.txt', NOW)));
+    expect(keys.size).toBe(1000);
+  });
+
+  it.each([
+    [null, ''],
+    ['no-extension', ''],
+    ['.bashrc', ''],
+    ['archive.tar.gz', '.gz'],
+    ['trailing.', ''],
+    ['weird.ex e', ''],
+    ['long.abcdefghijk', ''],
+    ['max.abcdefghij', '.abcdefghij'],
+    ['unicode.ñ', ''],
+    ['../../etc/passwd', ''],
+    ['dir/evil.sh/..', ''],
+    ['C:\\Users\\me\\report.PDF', '.pdf'],
+    ['x.tx/t', ''],
+  ])('keeps only a safe extension of %j', (name, ext) => {
+    const key = newBlobKey(name, NOW);
+    expect(key.slice(key.indexOf('-') + 17)).toBe(ext);
+    expect(isBlobKey(key)).toBe(true);
+    expect(key).not.toMatch(/[/\\]|\.\./);
+  });
+});
+
+describe('blobKeyTimestamp', () => {
+  it('reads back the creation time', () => {
+    expect(blobKeyTimestamp(newBlobKey('a.txt', NOW))).toBe(NOW);
+    expect(blobKeyTimestamp(newBlobKey(null, NOW))).toBe(NOW);
+  });
+
+  it.each([
+    'notes.txt',
+    '',
+    '1767225600000',
+    '1767225600000-0123456789abcdef.tar.gz',
+    '1767225600000-0123456789ABCDEF',
+    '1767225600000-0123456789abcdef.pdf.1a2b3c4d5e6f.partial',
+    '-1-0123456789abcdef',
+    '../1767225600000-0123456789abcdef',
+  ])('is null for %j, which no key looks like', (name) => {
+    expect(blobKeyTimestamp(name)).toBeNull();
+    expect(isBlobKey(name)).toBe(false);
+  });
+});
