@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import { createFileService } from './domain/file-service.js';
+import { sweepOrphanBlobs } from './domain/orphan-sweep.js';
+import blobsPlugin from './plugins/blobs.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
 import { headersTooLarge } from './plugins/client-errors.js';
@@ -12,7 +15,9 @@ import openapiPlugin from './plugins/openapi.js';
 import servicesPlugin from './plugins/services.js';
 import sweeperPlugin from './plugins/sweeper.js';
 import webPlugin from './plugins/web.js';
+import blobRoutes from './routes/blobs.js';
 import configRoutes from './routes/config.js';
+import fileRoutes from './routes/files.js';
 import healthRoutes from './routes/health.js';
 import metricsRoutes from './routes/metrics.js';
 import openapiRoutes from './routes/openapi.js';
@@ -71,11 +76,27 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   await instance.register(dbPlugin, { database: config.database });
   await instance.register(limiterPlugin, { config });
   await instance.register(servicesPlugin, { config, secrets, clock });
+  await instance.register(blobsPlugin, { config });
   await instance.register(sweeperPlugin, {
     config,
     clock,
-    blobs: { deleteBlob: async () => {} },
+    blobs: {
+      deleteBlob: (key) => instance.blobs.delete(key),
+      sweepOrphans: (now) => sweepOrphanBlobs(instance.db.kysely, instance.blobs, now),
+    },
     autoStart: opts.autoSweep ?? true,
+  });
+  const urlSigningKey = Buffer.from(secrets.urlSigningKey, 'utf8');
+  const files = createFileService({
+    db: instance.db.kysely,
+    blobs: instance.blobs,
+    clock,
+    codes: instance.codes,
+    escrow: instance.escrow,
+    shares: instance.shares,
+    urlSigningKey,
+    publicUrl: config.publicUrl,
+    limits: config,
   });
 
   // API answers are personal and short-lived: never cache them anywhere.
@@ -87,7 +108,11 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
 
   await instance.register(configRoutes, { config });
   await instance.register(shareRoutes, { config });
-  await instance.register(healthRoutes, { checks: { database: () => instance.db.health() } });
+  await instance.register(fileRoutes, { config, files });
+  await instance.register(blobRoutes, { blobs: instance.blobs, urlSigningKey, clock });
+  await instance.register(healthRoutes, {
+    checks: { database: () => instance.db.health(), storage: () => instance.blobs.health() },
+  });
   await instance.register(metricsRoutes, { config });
   await instance.register(openapiRoutes);
   await instance.register(webPlugin, { config });

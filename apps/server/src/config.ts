@@ -189,6 +189,9 @@ export function loadConfig(env: Env): Readonly<Config> {
     webDistDir: read('WEB_DIST_DIR') ?? null,
     downloadLimit: { ...downloadLimit },
   };
+  if ((config.s3.accessKeyId === null) !== (config.s3.secretAccessKey === null)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be given together');
+  }
   if (config.metricsToken !== null && config.metricsToken.length < 16) {
     problems.push('METRICS_TOKEN must be at least 16 characters long');
   }

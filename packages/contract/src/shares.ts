@@ -128,3 +128,72 @@ export const createFileResponseSchema = createShareResponseSchema.extend({
   maxDownloads: z.number().int(),
 });
 export type CreateFileResponse = z.infer<typeof createFileResponseSchema>;
+
+/**
+ * The text fields of POST /api/files (multipart), which come before the `file` part. They
+ * arrive as strings; numbers are parsed strictly.
+ */
+const wholeNumber = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} is required (a whole number from ${min} to ${max})` })
+    .trim()
+    .regex(/^\d+$/, `${field} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, `${field} must be a whole number from ${min} to ${max}`)
+        .max(max, `${field} must be a whole number from ${min} to ${max}`),
+    );
+
+export const fileUploadFieldsSchema = z
+  .strictObject({
+    maxDownloads: wholeNumber('maxDownloads', 1, 100),
+    expiresInSeconds: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'expiresInSeconds must be a whole number of seconds')
+      .transform(Number)
+      .optional(),
+    encryptedPayload: z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'encryptedPayload must be JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(envelopeSchema)
+      .optional(),
+    authVerifier: authVerifierSchema.optional(),
+    recoveryEmail: recoveryEmailSchema.optional(),
+    recoveryPassword: z.string().min(1).max(1024).optional(),
+  })
+  .superRefine((fields, ctx) => {
+    const encrypted = fields.encryptedPayload !== undefined;
+    if (encrypted !== (fields.authVerifier !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['authVerifier'],
+        message: 'authVerifier goes with encryptedPayload, and only with it',
+      });
+    }
+    if ((fields.recoveryEmail !== undefined) !== (fields.recoveryPassword !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recoveryEmail'],
+        message: 'recoveryEmail and recoveryPassword go together',
+      });
+    }
+    if (!encrypted && fields.recoveryEmail !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recoveryEmail'],
+        message: 'A recovery email only applies to encrypted shares',
+      });
+    }
+  });
+export type FileUploadFields = z.infer<typeof fileUploadFieldsSchema>;

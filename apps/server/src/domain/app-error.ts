@@ -16,6 +16,7 @@ const titles: Record<ErrorCode, string> = {
   SHARE_BURNT: 'Share already viewed',
   PAYLOAD_TOO_LARGE: 'Payload too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
+  RANGE_NOT_SATISFIABLE: 'Range not satisfiable',
   HEADERS_TOO_LARGE: 'Request headers too large',
   RATE_LIMITED: 'Too many requests',
   INTERNAL: 'Internal server error',

@@ -118,3 +118,48 @@ export async function deleteReclaimed(db: Db, codes: string[], now: Date): Promi
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export interface CountedDownload {
+  downloadCount: number;
+  maxDownloads: number;
+  blobKey: string;
+  fileName: string | null;
+  fileMime: string | null;
+}
+
+/**
+ * Takes one download from a live file share in a single conditional UPDATE, so concurrent
+ * requests can never issue more than max_downloads URLs. The last one makes the share gone.
+ * reclaim_after moves to at least this URL's expiry, so the blob outlives every issued URL.
+ */
+export async function countDownload(
+  db: Db,
+  code: string,
+  now: Date,
+  urlExpiry: Date,
+): Promise<CountedDownload | null> {
+  const last = sql<boolean>`download_count + 1 >= max_downloads`;
+  const row = await db
+    .updateTable('shares')
+    .set((eb) => ({
+      download_count: eb('download_count', '+', 1),
+      gone: sql`case when ${last} then ${true} else gone end`,
+      gone_reason: sql`case when ${last} then ${'exhausted' satisfies GoneReason} else gone_reason end`,
+      reclaim_after: sql`case when ${last} or reclaim_after < ${urlExpiry} then ${urlExpiry} else reclaim_after end`,
+    }))
+    .where('code', '=', code)
+    .where('type', '=', 'file')
+    .where('gone', '=', false)
+    .where('expires_at', '>', now)
+    .where(sql<boolean>`download_count < max_downloads`)
+    .returning(['download_count', 'max_downloads', 'blob_key', 'file_name', 'file_mime'])
+    .executeTakeFirst();
+  if (row === undefined || row.blob_key === null) return null;
+  return {
+    downloadCount: Number(row.download_count),
+    maxDownloads: Number(row.max_downloads),
+    blobKey: row.blob_key,
+    fileName: row.file_name,
+    fileMime: row.file_mime,
+  };
+}

@@ -11,7 +11,7 @@ export interface SharesTable {
   code: string;
   type: 'clipboard' | 'notepad' | 'file';
   content: string | null;
-  is_encrypted: Bool;
+  is_encrypted: DefaultedBool;
   encrypted_payload: string | null;
   auth_verifier: string | null;
   failed_unlocks: DefaultedInt;
@@ -30,7 +30,7 @@ export interface SharesTable {
   blob_key: string | null;
   max_downloads: number | null;
   download_count: DefaultedInt;
-  burn_after_reading: Bool;
+  burn_after_reading: DefaultedBool;
 }
 
 export interface Database {

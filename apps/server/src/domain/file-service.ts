@@ -1,0 +1,217 @@
+import type { Readable } from 'node:stream';
+import {
+  downloadUrlSeconds,
+  fileUploadFieldsSchema,
+  messages,
+  type CreateFileResponse,
+  type DownloadResponse,
+  type FieldError,
+} from '@codedrop/contract';
+import type { Kysely } from 'kysely';
+import { newBlobKey } from '../adapters/blob/keys.js';
+import { BlobUnavailableError, type BlobStore } from '../adapters/blob/port.js';
+import type { Database } from '../adapters/db/schema.js';
+import { AppError } from './app-error.js';
+import { ByteLimit, ByteLimitExceededError } from './byte-limit.js';
+import { addSeconds, type Clock } from './clock.js';
+import type { CodeAllocator } from './code-allocator.js';
+import { signDownloadToken } from './download-token.js';
+import { encryptedSize, plaintextSizeOf } from './encrypted-size.js';
+import { cleanFileName, cleanMimeType, encryptedFileName } from './file-names.js';
+import { formatBytes } from './format-bytes.js';
+import type { RecoveryEscrow } from './recovery-escrow.js';
+import { countDownload, type NewShare } from './share-repository.js';
+import type { ShareService } from './share-service.js';
+import { resolveExpiry } from './share-service.js';
+import { newDeleteToken } from './secrets-hash.js';
+
+export interface FileServiceDeps {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  clock: Clock;
+  codes: CodeAllocator;
+  escrow: RecoveryEscrow;
+  shares: ShareService;
+  urlSigningKey: Buffer;
+  publicUrl: string | null;
+  limits: {
+    maxFileBytes: number;
+    expiryChoicesSeconds: number[];
+    defaultExpirySeconds: number;
+    unlockMaxFailures: number;
+    maxTextChars: number;
+  };
+}
+
+export interface IncomingFile {
+  fileName: string;
+  mimeType: string | undefined;
+  stream: Readable;
+}
+
+export function tooLargeError(maxFileBytes: number): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', messages.fileTooLargeDetail(formatBytes(maxFileBytes)), {
+    title: messages.fileTooLargeTitle,
+  });
+}
+
+export function createFileService(deps: FileServiceDeps) {
+  const { limits } = deps;
+
+  /** Checks the multipart text fields before a single byte of the file is stored. */
+  function parseFields(raw: Record<string, string>) {
+    const parsed = fileUploadFieldsSchema.safeParse(raw);
+    if (!parsed.success) {
+      const errors: FieldError[] = parsed.error.issues.map((issue) => ({
+        field: issue.path.join('.') || 'body',
+        message: issue.message,
+      }));
+      throw new AppError('VALIDATION_FAILED', errors[0]!.message, { errors });
+    }
+    const fields = parsed.data;
+    return { ...fields, expiresIn: resolveExpiry(fields.expiresInSeconds, limits) };
+  }
+
+  /**
+   * Streams the file straight into the blob store, cut off the moment it passes the limit;
+   * the share row is written only once the blob is completely stored.
+   */
+  async function store(
+    fields: ReturnType<typeof parseFields>,
+    file: IncomingFile,
+  ): Promise<CreateFileResponse> {
+    const encrypted = fields.encryptedPayload !== undefined;
+    const name = cleanFileName(file.fileName);
+    if (name === '') {
+      file.stream.resume();
+      throw AppError.validation('file', messages.fileRequired);
+    }
+    const key = newBlobKey(encrypted ? null : name, deps.clock.now().getTime());
+    const limit = new ByteLimit(
+      encrypted ? encryptedSize(limits.maxFileBytes) : limits.maxFileBytes,
+    );
+    file.stream.on('error', (error) => limit.destroy(error));
+    file.stream.pipe(limit);
+    const mime = encrypted ? 'application/octet-stream' : cleanMimeType(file.mimeType);
+    let size: number;
+    try {
+      ({ size } = await deps.blobs.put(key, limit, { contentType: mime }));
+    } catch (error) {
+      file.stream.unpipe(limit);
+      if (error instanceof ByteLimitExceededError) throw tooLargeError(limits.maxFileBytes);
+      if (error instanceof BlobUnavailableError) {
+        throw new AppError('SERVICE_UNAVAILABLE', messages.uploadFailed);
+      }
+      throw error;
+    }
+    try {
+      if (encrypted && plaintextSizeOf(size) === null) {
+        throw AppError.validation(
+          'file',
+          'The encrypted file is malformed (its size is impossible)',
+        );
+      }
+      return await insert(fields, { key, name: encrypted ? encryptedFileName : name, mime, size });
+    } catch (error) {
+      await deps.blobs.delete(key).catch(() => {});
+      throw error;
+    }
+  }
+
+  async function insert(
+    fields: ReturnType<typeof parseFields>,
+    blob: { key: string; name: string; mime: string; size: number },
+  ): Promise<CreateFileResponse> {
+    const recovery =
+      fields.recoveryEmail !== undefined && fields.recoveryPassword !== undefined
+        ? deps.escrow.seal(fields.recoveryEmail, fields.recoveryPassword)
+        : null;
+    const createdAt = deps.clock.now();
+    const expiresAt = addSeconds(createdAt, fields.expiresIn);
+    const deleteToken = newDeleteToken();
+    const code = await deps.codes.allocate((code): NewShare => ({
+      code,
+      type: 'file',
+      is_encrypted: fields.encryptedPayload !== undefined,
+      encrypted_payload:
+        fields.encryptedPayload === undefined ? null : JSON.stringify(fields.encryptedPayload),
+      auth_verifier: fields.authVerifier ?? null,
+      recovery_email_hash: recovery?.emailHash ?? null,
+      recovery_escrow: recovery?.escrow ?? null,
+      delete_token_hash: deleteToken.hash,
+      created_at: createdAt,
+      expires_at: expiresAt,
+      reclaim_after: expiresAt,
+      file_name: blob.name,
+      file_size: blob.size,
+      file_mime: blob.mime,
+      blob_key: blob.key,
+      max_downloads: fields.maxDownloads,
+    }));
+    return {
+      code,
+      type: 'file',
+      createdAt: createdAt.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      deleteToken: deleteToken.token,
+      fileName: blob.name,
+      fileSize: blob.size,
+      maxDownloads: fields.maxDownloads,
+    };
+  }
+
+  /**
+   * One conditional UPDATE takes a download from the count, so exactly max_downloads URLs
+   * are ever issued; each URL stays valid for its whole lifetime (DESIGN.md §3).
+   */
+  async function download(code: string, authKey: string | undefined): Promise<DownloadResponse> {
+    const record = await deps.shares.requireLive(code);
+    if (record.type !== 'file' || record.blobKey === null) throw new AppError('INVALID_FILE_SHARE');
+    if (record.isEncrypted) await deps.shares.verifyAuthKey(record, authKey);
+    const now = deps.clock.now();
+    const urlExpiry = addSeconds(now, downloadUrlSeconds);
+    const counted = await countDownload(deps.db, code, now, urlExpiry);
+    // Lost the last download to someone else, or it expired meanwhile: say which.
+    if (counted === null) {
+      await deps.shares.requireLive(code);
+      throw new AppError('DOWNLOAD_LIMIT_REACHED');
+    }
+    const downloadUrl = await signedUrl(
+      counted.blobKey,
+      counted.fileName ?? 'download',
+      counted.fileMime ?? 'application/octet-stream',
+      urlExpiry,
+    );
+    return {
+      downloadUrl,
+      downloadCount: counted.downloadCount,
+      maxDownloads: counted.maxDownloads,
+      expiresInSeconds: downloadUrlSeconds,
+    };
+  }
+
+  async function signedUrl(key: string, name: string, type: string, expiry: Date) {
+    if (deps.blobs.presignGet !== undefined) {
+      try {
+        return await deps.blobs.presignGet(key, {
+          fileName: name,
+          contentType: type,
+          expiresInSeconds: downloadUrlSeconds,
+        });
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', messages.downloadUrlFailed);
+      }
+    }
+    const token = signDownloadToken(deps.urlSigningKey, {
+      key,
+      name,
+      type,
+      exp: Math.floor(expiry.getTime() / 1000),
+    });
+    return `${deps.publicUrl ?? ''}/api/blobs/${token}`;
+  }
+
+  return { parseFields, store, download };
+}
+
+export type FileService = ReturnType<typeof createFileService>;

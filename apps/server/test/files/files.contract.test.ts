@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@codedrop/contract';
+import { startTestApp, http, type TestApp } from '../support/app.js';
+import { TestClock } from '../support/clock.js';
+import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
+import { absolute, storageEnv, testStorages, upload } from '../support/files.js';
+
+const combos = testDialects().flatMap((dialect) =>
+  testStorages.map((storage) => [dialect, storage] as const),
+);
+
+describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
+  let database: TestDatabase;
+  let server: TestApp;
+  let store: Awaited<ReturnType<typeof storageEnv>>;
+  const clock = new TestClock();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    store = await storageEnv(storage);
+    server = await startTestApp(database, {
+      clock,
+      env: { RATE_LIMIT_DISABLED: 'true', ...store.env },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await store?.close();
+    await database?.drop();
+  });
+
+  const takeDownload = (code: string, json: unknown = {}) =>
+    http<{
+      downloadUrl: string;
+      downloadCount: number;
+      maxDownloads: number;
+      expiresInSeconds: number;
+    }>(server.url, `/api/shares/${code}/downloads`, { method: 'POST', json });
+  const fetchBytes = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(absolute(server.url, url), { headers });
+    return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+  };
+
+  it('round-trips a random 10 MiB file byte for byte', async () => {
+    const bytes = randomBytes(10 * 1024 * 1024);
+    const created = await upload(
+      server.url,
+      { bytes, name: 'data.bin' },
+      { maxDownloads: '3', expiresInSeconds: '3600' },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      type: 'file',
+      fileName: 'data.bin',
+      fileSize: bytes.length,
+      maxDownloads: 3,
+    });
+    const code = created.body.code as string;
+    const view = await http(server.url, `/api/shares/${code}`);
+    expect(view.body).toMatchObject({
+      type: 'file',
+      isEncrypted: false,
+      file: { name: 'data.bin', size: bytes.length, downloadCount: 0, maxDownloads: 3 },
+    });
+    expect(view.body).not.toHaveProperty('content');
+
+    const grant = await takeDownload(code);
+    expect(grant.status).toBe(200);
+    expect(grant.body).toMatchObject({ downloadCount: 1, maxDownloads: 3, expiresInSeconds: 300 });
+    const { response, bytes: got } = await fetchBytes(grant.body.downloadUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="data\.bin"/,
+    );
+    if (storage === 'local') expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(got).equals(bytes)).toBe(true);
+    const after = await http(server.url, `/api/shares/${code}`);
+    expect(after.body).toMatchObject({ file: { downloadCount: 1 } });
+  });
+
+  it('round-trips an empty file', async () => {
+    const created = await upload(server.url, {
+      bytes: new Uint8Array(0),
+      name: 'empty.txt',
+      type: 'text/plain',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.fileSize).toBe(0);
+    const grant = await takeDownload(created.body.code as string);
+    const { response, bytes } = await fetchBytes(grant.body.downloadUrl);
+    expect(response.status).toBe(200);
+    expect(bytes.length).toBe(0);
+  });
+
+  it('serves byte ranges', async () => {
+    const bytes = randomBytes(4096);
+    const created = await upload(server.url, { bytes, name: 'r.bin' });
+    const { downloadUrl } = (await takeDownload(created.body.code as string)).body;
+    const cases: Array<[string, number, number]> = [
+      ['bytes=0-0', 0, 0],
+      ['bytes=100-1123', 100, 1123],
+      ['bytes=4000-', 4000, 4095],
+      // s3rver does not implement suffix ranges (real S3 does); the local store must.
+      ...(storage === 'local' ? [['bytes=-10', 4086, 4095] as [string, number, number]] : []),
+    ];
+    for (const [range, start, end] of cases) {
+      const { response, bytes: part } = await fetchBytes(downloadUrl, { range });
+      expect(response.status, range).toBe(206);
+      expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end}/4096`);
+      expect(Buffer.from(part).equals(bytes.subarray(start, end + 1)), range).toBe(true);
+    }
+    // The same URL works again: retries within its lifetime cost no download.
+    const { response: whole } = await fetchBytes(downloadUrl);
+    expect(whole.status).toBe(200);
+    if (storage === 'local') {
+      const { response } = await fetchBytes(downloadUrl, { range: 'bytes=5000-6000' });
+      expect(response.status).toBe(416);
+      expect(response.headers.get('content-range')).toBe('bytes */4096');
+    }
+  });
+
+  it('keeps names with quotes and unicode safe in Content-Disposition', async () => {
+    const name = 'résumé "final" 日本語.txt';
+    const created = await upload(server.url, { bytes: Buffer.from('hi'), name, type: 'text/html' });
+    expect(created.status).toBe(201);
+    expect(created.body.fileName).toBe(name);
+    const code = created.body.code as string;
+    expect((await http(server.url, `/api/shares/${code}`)).body).toMatchObject({ file: { name } });
+    const { response } = await fetchBytes((await takeDownload(code)).body.downloadUrl);
+    const disposition = response.headers.get('content-disposition')!;
+    expect(disposition.startsWith('attachment;')).toBe(true);
+    expect(disposition).toContain(
+      `filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+    );
+    // The ASCII fallback holds no quote, non-ASCII byte or separator that could break out.
+    const fallback = /filename="([^"]*)"/.exec(disposition)![1]!;
+    expect(fallback).toMatch(/^[\x20-\x7e]+$/);
+    expect(fallback).not.toMatch(/[\\/"]/);
+    // Declared HTML is still only ever an attachment.
+    expect(response.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('strips path separators from the uploaded name', async () => {
+    const created = await upload(server.url, { bytes: Buffer.from('x'), name: '../../etc/passwd' });
+    expect(created.status).toBe(201);
+    expect(created.body.fileName).not.toContain('/');
+    expect(created.body.fileName).not.toContain('..');
+  });
+
+  it('issues exactly maxDownloads URLs under 200 concurrent requests', async () => {
+    const created = await upload(
+      server.url,
+      { bytes: randomBytes(1000), name: 'c.bin' },
+      { maxDownloads: '10' },
+    );
+    const code = created.body.code as string;
+    const results = await Promise.all(Array.from({ length: 200 }, () => takeDownload(code)));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(10);
+    expect(ok.map((r) => r.body.downloadCount).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
+    for (const r of results.filter((r) => r.status !== 200)) {
+      expect(r.status).toBe(410);
+      expect(r.body).toMatchObject({ code: 'DOWNLOAD_LIMIT_REACHED' });
+    }
+    // Every issued URL still works after the share is exhausted.
+    for (const r of ok.slice(0, 3)) {
+      expect((await fetchBytes(r.body.downloadUrl)).response.status).toBe(200);
+    }
+  });
+
+  it('refuses downloads of non-file shares, exhausted and expired shares', async () => {
+    const text = await http<{ code: string }>(server.url, '/api/shares', {
+      method: 'POST',
+      json: { type: 'clipboard', content: 'x' },
+    });
+    const invalid = await takeDownload(text.body.code);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({
+      code: 'INVALID_FILE_SHARE',
+      detail: messages.invalidFileShare,
+    });
+
+    const once = await upload(
+      server.url,
+      { bytes: Buffer.from('1'), name: 'once.txt' },
+      { maxDownloads: '1' },
+    );
+    const onceCode = once.body.code as string;
+    expect((await takeDownload(onceCode)).status).toBe(200);
+    const exhausted = await takeDownload(onceCode);
+    expect(exhausted.status).toBe(410);
+    expect(exhausted.body).toMatchObject({
+      code: 'DOWNLOAD_LIMIT_REACHED',
+      title: messages.downloadLimitReached,
+    });
+    expect((await http(server.url, `/api/shares/${onceCode}`)).body).toMatchObject({
+      code: 'DOWNLOAD_LIMIT_REACHED',
+    });
+
+    const soon = await upload(
+      server.url,
+      { bytes: Buffer.from('2'), name: 'soon.txt' },
+      { maxDownloads: '5', expiresInSeconds: '600' },
+    );
+    clock.advance(600);
+    const expired = await takeDownload(soon.body.code as string);
+    expect(expired.status).toBe(410);
+    expect(expired.body).toMatchObject({ code: 'SHARE_EXPIRED' });
+  });
+
+  it('reclaims the blob only after the last issued URL has expired', async () => {
+    const created = await upload(
+      server.url,
+      { bytes: Buffer.from('bye'), name: 'bye.txt' },
+      { maxDownloads: '1' },
+    );
+    const code = created.body.code as string;
+    const { downloadUrl } = (await takeDownload(code)).body;
+    await server.app.sweeper.runOnce();
+    expect((await fetchBytes(downloadUrl)).response.status).toBe(200);
+    clock.advance(301);
+    const row = await server.app.db.kysely
+      .selectFrom('shares')
+      .select('blob_key')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    await server.app.sweeper.runOnce();
+    expect((await http(server.url, `/api/shares/${code}`)).status).toBe(404);
+    await expect(server.app.blobs.stat(row.blob_key!)).rejects.toMatchObject({
+      name: 'BlobNotFoundError',
+    });
+  });
+
+  if (storage === 'local') {
+    it('refuses tampered and expired download tokens with 403', async () => {
+      const created = await upload(server.url, { bytes: Buffer.from('t'), name: 't.txt' });
+      const { downloadUrl } = (await takeDownload(created.body.code as string)).body;
+      const tampered = downloadUrl.slice(0, -2) + (downloadUrl.endsWith('AA') ? 'BB' : 'AA');
+      const bad = await fetchBytes(tampered);
+      expect(bad.response.status).toBe(403);
+      clock.advance(300);
+      const late = await fetch(absolute(server.url, downloadUrl));
+      expect(late.status).toBe(403);
+      expect(await late.json()).toMatchObject({ code: 'FORBIDDEN' });
+    });
+  }
+
+  describe('upload validation', () => {
+    it.each([
+      [{}, 'maxDownloads is required (a whole number from 1 to 100)'],
+      [{ maxDownloads: '0' }, 'maxDownloads must be a whole number from 1 to 100'],
+      [{ maxDownloads: '-1' }, 'maxDownloads must be a whole number from 1 to 100'],
+      [{ maxDownloads: '1.5' }, 'maxDownloads must be a whole number from 1 to 100'],
+      [{ maxDownloads: '101' }, 'maxDownloads must be a whole number from 1 to 100'],
+      [{ maxDownloads: 'ten' }, 'maxDownloads must be a whole number from 1 to 100'],
+    ])('maxDownloads %j → 400', async (fields, message) => {
+      const res = await upload(
+        server.url,
+        { bytes: Buffer.from('x'), name: 'x.txt' },
+        fields as Record<string, string>,
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        detail: message,
+        errors: [{ field: 'maxDownloads' }],
+      });
+    });
+
+    it('no file → "Please select a file to share"', async () => {
+      const form = new FormData();
+      form.append('maxDownloads', '5');
+      const res = await fetch(`${server.url}/api/files`, { method: 'POST', body: form });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ detail: messages.fileRequired });
+    });
+
+    it('a JSON body is 415', async () => {
+      const res = await http(server.url, '/api/files', { method: 'POST', json: { file: 'x' } });
+      expect(res.status).toBe(415);
+    });
+
+    it('rejected uploads leave no row and no blob', async () => {
+      const before = await countRowsAndBlobs();
+      await upload(server.url, { bytes: randomBytes(2048), name: 'x.bin' }, { maxDownloads: '0' });
+      await upload(
+        server.url,
+        { bytes: randomBytes(2048), name: 'x.bin' },
+        { maxDownloads: '5', expiresInSeconds: '7' },
+      );
+      expect(await countRowsAndBlobs()).toEqual(before);
+    });
+  });
+
+  async function countRowsAndBlobs() {
+    const rows = await server.app.db.kysely
+      .selectFrom('shares')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    let blobs = 0;
+    for await (const blob of server.app.blobs.list()) blobs += blob.key === '' ? 0 : 1;
+    return { rows: Number(rows.n), blobs };
+  }
+});

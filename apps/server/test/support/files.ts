@@ -1,0 +1,51 @@
+import { startS3rver, type S3rverHandle } from './s3rver.js';
+
+export type TestStorage = 'local' | 's3';
+export const testStorages: TestStorage[] = ['local', 's3'];
+
+/** Environment for the app under test to use the given store (s3rver started on demand). */
+export async function storageEnv(
+  storage: TestStorage,
+): Promise<{ env: Record<string, string>; close(): Promise<void>; s3?: S3rverHandle }> {
+  if (storage === 'local') return { env: {}, close: async () => {} };
+  const s3 = await startS3rver();
+  return {
+    s3,
+    env: {
+      STORAGE: 's3',
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    close: () => s3.close(),
+  };
+}
+
+/** POST /api/files the way a browser's FormData does: fields first, then the file. */
+export async function upload(
+  base: string,
+  file: { bytes: Uint8Array; name: string; type?: string },
+  fields: Record<string, string> = { maxDownloads: '10' },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+    file.name,
+  );
+  const response = await fetch(`${base}/api/files`, { method: 'POST', body: form });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+/** Resolves a downloadUrl (relative for the local store, absolute for S3). */
+export function absolute(base: string, url: string): string {
+  return url.startsWith('/') ? base + url : url;
+}
