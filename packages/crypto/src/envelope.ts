@@ -68,9 +68,9 @@ export async function openBytes(
  * any work) and derives the keys. Derive once, send `authKey` to unlock, then open with `encKey`.
  * @throws {DecryptionError} `malformed` or `unsupported`.
  */
-export function deriveKeysFor(password: string, kdf: unknown): Promise<DerivedKeys> {
+export async function deriveKeysFor(password: string, kdf: unknown): Promise<DerivedKeys> {
   const params = parseKdf(kdf);
-  return deriveKeys(password, fromBase64(params.salt), params.iter);
+  return await deriveKeys(password, fromBase64(params.salt), params.iter);
 }
 
 export type EncryptOptions = CreateKeysOptions & SealOptions;
@@ -106,16 +106,24 @@ export async function decryptBytes(
 }
 
 /** Text shares and notes (the note's HTML): the UTF-8 text. */
-export function sealText(keys: SealingKeys, text: string, options?: SealOptions) {
-  return sealBytes(keys, utf8(text), options);
+export async function sealText(
+  keys: SealingKeys,
+  text: string,
+  options?: SealOptions,
+): Promise<Envelope> {
+  return await sealBytes(keys, utf8(text), options);
 }
 
 export async function openText(encKey: CryptoKey, envelope: unknown): Promise<string> {
   return fromUtf8(await openBytes(encKey, envelope));
 }
 
-export function encryptText(password: string, text: string, options?: EncryptOptions) {
-  return encryptBytes(password, utf8(text), options);
+export async function encryptText(
+  password: string,
+  text: string,
+  options?: EncryptOptions,
+): Promise<EncryptResult> {
+  return await encryptBytes(password, utf8(text), options);
 }
 
 export async function decryptText(password: string, envelope: unknown): Promise<string> {

@@ -49,24 +49,24 @@ function deserialize(bytes: Uint8Array): FileMeta {
   return { name: meta.name, type: meta.type, size: meta.size };
 }
 
-export function sealFileMeta(
+export async function sealFileMeta(
   keys: SealingKeys,
   meta: FileMeta,
   options?: SealOptions,
 ): Promise<Envelope> {
-  return sealBytes(keys, serialize(meta), options);
+  return await sealBytes(keys, serialize(meta), options);
 }
 
 export async function openFileMeta(encKey: CryptoKey, envelope: unknown): Promise<FileMeta> {
   return deserialize(await openBytes(encKey, envelope));
 }
 
-export function encryptFileMeta(
+export async function encryptFileMeta(
   password: string,
   meta: FileMeta,
   options?: EncryptOptions,
 ): Promise<EncryptResult> {
-  return encryptBytes(password, serialize(meta), options);
+  return await encryptBytes(password, serialize(meta), options);
 }
 
 export async function decryptFileMeta(password: string, envelope: unknown): Promise<FileMeta> {

@@ -15,7 +15,8 @@ import {
  * Push-based decryptor for one stored file: feed ciphertext chunks of any size, get one
  * authenticated plaintext segment at a time. Nothing is yielded before its tag verifies,
  * but earlier segments are yielded before a later one fails: a caller must discard
- * everything it got once any call throws.
+ * everything it got once any call throws. The stream wrappers hold the last segment back
+ * until `finish` has confirmed the length, so a stream that closes cleanly was all valid.
  */
 export class StreamDecryptor {
   private readonly count: number;
@@ -50,6 +51,11 @@ export class StreamDecryptor {
       tooLong: () => new DecryptionError('extended', 'The stream is longer than declared'),
       tooShort: () => new DecryptionError('truncated', 'The stream ended early'),
     });
+  }
+
+  /** True once the last segment has been opened; only `finish` can still fail. */
+  get complete(): boolean {
+    return this.index === this.count;
   }
 
   async *push(chunk: Uint8Array): AsyncGenerator<Uint8Array<ArrayBuffer>> {

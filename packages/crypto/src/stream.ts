@@ -36,13 +36,22 @@ export async function* encryptChunks(options: EncryptFileOptions): AsyncGenerato
 /**
  * One authenticated plaintext segment at a time. Fails with a DecryptionError on a wrong key,
  * any altered, reordered, dropped or added byte, a cut stream or a size that differs from
- * `expectedSize`; segments already yielded must then be discarded by the caller.
+ * `expectedSize`; segments already yielded must then be discarded by the caller. The last
+ * segment is yielded only after the source has ended at exactly `storedLength` bytes, so
+ * a generator that completes has produced the whole authenticated file.
  */
 export async function* decryptChunks(options: DecryptFileOptions): AsyncGenerator<Bytes> {
   const decryptor = new StreamDecryptor(options.encKey, options.storedLength, options.expectedSize);
   const chunks = readChunks(options.source, STREAM_HEADER_BYTES, SEALED_SEGMENT_SIZE);
-  for await (const chunk of chunks) yield* decryptor.push(chunk);
+  let last: Bytes | null = null;
+  for await (const chunk of chunks) {
+    for await (const plain of decryptor.push(chunk)) {
+      if (decryptor.complete) last = plain;
+      else yield plain;
+    }
+  }
   decryptor.finish();
+  if (last?.length) yield last;
 }
 
 // highWaterMark 0: nothing is produced before a reader asks, so memory stays at one segment.
@@ -97,12 +106,17 @@ export function createDecryptTransform(
   options: Omit<DecryptFileOptions, 'source'>,
 ): TransformStream<Uint8Array, Bytes> {
   const decryptor = new StreamDecryptor(options.encKey, options.storedLength, options.expectedSize);
+  let last: Bytes | null = null;
   return new TransformStream<Uint8Array, Bytes>({
     async transform(chunk, controller) {
-      for await (const plain of decryptor.push(chunk)) controller.enqueue(plain);
+      for await (const plain of decryptor.push(chunk)) {
+        if (decryptor.complete) last = plain;
+        else controller.enqueue(plain);
+      }
     },
-    flush() {
+    flush(controller) {
       decryptor.finish();
+      if (last?.length) controller.enqueue(last);
     },
   });
 }

@@ -53,3 +53,10 @@ export async function* inChunks(bytes: Uint8Array, size: number): AsyncGenerator
     yield bytes.subarray(offset, offset + size);
   }
 }
+
+/** Byte equality; vitest's toEqual walks typed arrays element by element and takes seconds per MiB. */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
