@@ -48,6 +48,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Every e2e request comes from 127.0.0.1: lift the per-address limits for the suite
+      // (one spec sets its own low limits on a server it starts itself).
+      RATE_LIMIT_CREATES: '100000',
+      RATE_LIMIT_MISSES: '100000',
     },
   },
 });

@@ -5,11 +5,13 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { createFileService } from './domain/file-service.js';
 import { sweepOrphanBlobs } from './domain/orphan-sweep.js';
+import { createRecoveryService } from './domain/recovery-service.js';
 import blobsPlugin from './plugins/blobs.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
 import { headersTooLarge } from './plugins/client-errors.js';
 import limiterPlugin from './plugins/limiter.js';
+import mailerPlugin from './plugins/mailer.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
 import servicesPlugin from './plugins/services.js';
@@ -21,6 +23,7 @@ import fileRoutes from './routes/files.js';
 import healthRoutes from './routes/health.js';
 import metricsRoutes from './routes/metrics.js';
 import openapiRoutes from './routes/openapi.js';
+import recoveryRoutes from './routes/recovery.js';
 import shareRoutes from './routes/shares.js';
 import type { Secrets } from './secrets.js';
 
@@ -77,6 +80,7 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   await instance.register(limiterPlugin, { config });
   await instance.register(servicesPlugin, { config, secrets, clock });
   await instance.register(blobsPlugin, { config });
+  await instance.register(mailerPlugin, { config });
   await instance.register(sweeperPlugin, {
     config,
     clock,
@@ -109,6 +113,15 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   await instance.register(configRoutes, { config });
   await instance.register(shareRoutes, { config });
   await instance.register(fileRoutes, { config, files });
+  await instance.register(recoveryRoutes, {
+    config,
+    recovery: createRecoveryService({
+      shares: instance.shares,
+      escrow: instance.escrow,
+      mailer: instance.mailer,
+      publicUrl: config.publicUrl,
+    }),
+  });
   await instance.register(blobRoutes, { blobs: instance.blobs, urlSigningKey, clock });
   await instance.register(healthRoutes, {
     checks: { database: () => instance.db.health(), storage: () => instance.blobs.health() },

@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createOutboxMailer } from '../adapters/mail/outbox.js';
+import type { Mailer } from '../adapters/mail/port.js';
+import { createSmtpMailer } from '../adapters/mail/smtp.js';
+import type { Config } from '../config.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+async function mailer(app: FastifyInstance, opts: { config: Config }) {
+  const { config } = opts;
+  const instance =
+    config.smtpUrl === null
+      ? createOutboxMailer({
+          dir: join(config.dataDir, 'outbox'),
+          from: config.mailFrom,
+          onSaved: (file) => app.log.info({ file }, 'mail written to the outbox'),
+        })
+      : createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom });
+  app.decorate('mailer', instance);
+  app.addHook('onClose', async () => instance.close());
+}
+
+export default fp(mailer, { name: 'mailer' });

@@ -1,0 +1,32 @@
+import { problemSchema, recoveryBodySchema, recoveryResponseSchema } from '@codedrop/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import type { RecoveryService } from '../domain/recovery-service.js';
+import { requireCode } from './guards.js';
+
+/** Five recovery requests an hour, per client address and per share (DESIGN.md §6). */
+const recoveryLimit = 5;
+const recoveryWindowSeconds = 3_600;
+
+export default async function recoveryRoutes(
+  app: FastifyInstance,
+  opts: { config: Config; recovery: RecoveryService },
+) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/recovery',
+    {
+      schema: {
+        summary: 'Mail the escrowed password of an encrypted share to its recovery email',
+        body: recoveryBodySchema,
+        response: { 200: recoveryResponseSchema, '4XX': problemSchema, '5XX': problemSchema },
+      },
+    },
+    async (request) => {
+      const code = requireCode(request.body.shareCode, opts.config);
+      await app.limits.consume(`recovery-ip:${request.ip}`, recoveryLimit, recoveryWindowSeconds);
+      await app.limits.consume(`recovery-share:${code}`, recoveryLimit, recoveryWindowSeconds);
+      return opts.recovery.recover(code, request.body.email);
+    },
+  );
+}
