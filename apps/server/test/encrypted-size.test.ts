@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { encryptedSize, plaintextSizeOf } from '../src/domain/encrypted-size.js';
+
+const MiB = 1_048_576;
+
+describe('encrypted file sizes (DESIGN.md §5)', () => {
+  it.each([
+    [0, 12 + 16],
+    [1, 12 + 1 + 16],
+    [MiB, 12 + MiB + 16],
+    [MiB + 1, 12 + MiB + 1 + 32],
+    [3 * MiB + 5, 12 + 3 * MiB + 5 + 64],
+  ])('%i plaintext bytes are stored as %i', (plain, stored) => {
+    expect(encryptedSize(plain)).toBe(stored);
+    expect(plaintextSizeOf(stored)).toBe(plain);
+  });
+
+  it('knows which stored sizes no plaintext produces', () => {
+    for (const impossible of [0, 27, 12 + MiB + 17, 12 + MiB + 16 + 16]) {
+      expect(plaintextSizeOf(impossible)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptedSize } from '../../src/domain/encrypted-size.js';
+import { startTestApp, http, type TestApp } from '../support/app.js';
+import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
+import { fakeEncryptedShare } from '../support/envelopes.js';
+import { absolute, upload } from '../support/files.js';
+
+describe.each(testDialects())('encrypted files on %s', (dialect) => {
+  let database: TestDatabase;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    server = await startTestApp(database, {
+      env: { RATE_LIMIT_DISABLED: 'true', MAX_FILE_BYTES: String(3 * 1024 * 1024) },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  function encryptedUpload(storedBytes: number, name = 'secret-plans.pdf') {
+    const share = fakeEncryptedShare();
+    const fields = {
+      maxDownloads: '2',
+      encryptedPayload: JSON.stringify(share.encryptedPayload),
+      authVerifier: share.authVerifier,
+    };
+    return upload(server.url, { bytes: randomBytes(storedBytes), name }, fields).then((res) => ({
+      res,
+      share,
+    }));
+  }
+
+  it('stores the name as encrypted_file and the blob without the extension', async () => {
+    const { res } = await encryptedUpload(encryptedSize(5));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ fileName: 'encrypted_file', fileSize: encryptedSize(5) });
+    const code = res.body.code as string;
+    const row = await server.app.db.kysely
+      .selectFrom('shares')
+      .selectAll()
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    expect(row.file_name).toBe('encrypted_file');
+    expect(row.file_mime).toBe('application/octet-stream');
+    expect(row.blob_key).not.toMatch(/\.pdf$/);
+    expect(JSON.stringify(row)).not.toContain('secret-plans');
+    const view = await http(server.url, `/api/shares/${code}`);
+    expect(view.body).toMatchObject({ isEncrypted: true, file: { name: 'encrypted_file' } });
+    expect(view.body).toHaveProperty('kdf');
+  });
+
+  it('downloads need the authKey; wrong or missing keys count as wrong passwords', async () => {
+    const { res, share } = await encryptedUpload(encryptedSize(2 * 1024 * 1024 + 3));
+    expect(res.status).toBe(201);
+    const code = res.body.code as string;
+    const take = (json: unknown) =>
+      http<{ downloadUrl: string; downloadCount: number }>(
+        server.url,
+        `/api/shares/${code}/downloads`,
+        {
+          method: 'POST',
+          json,
+        },
+      );
+    const missing = await take({});
+    expect(missing.status).toBe(403);
+    expect(missing.body).toMatchObject({ code: 'WRONG_PASSWORD', attemptsLeft: 9 });
+    const wrong = await take({ authKey: randomBytes(32).toString('base64') });
+    expect(wrong.body).toMatchObject({ attemptsLeft: 8 });
+    const ok = await take({ authKey: share.authKey });
+    expect(ok.status).toBe(200);
+    expect(ok.body.downloadCount).toBe(1);
+    const file = await fetch(absolute(server.url, ok.body.downloadUrl));
+    expect(file.headers.get('content-disposition')).toContain('filename="encrypted_file"');
+    expect((await file.arrayBuffer()).byteLength).toBe(encryptedSize(2 * 1024 * 1024 + 3));
+    // The unlock endpoint hands out the metadata envelope (real name and type) instead.
+    const unlocked = await http(server.url, `/api/shares/${code}/unlock`, {
+      method: 'POST',
+      json: { authKey: share.authKey },
+    });
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body).toEqual({ encryptedPayload: share.encryptedPayload });
+  });
+
+  it('refuses ciphertext of an impossible size', async () => {
+    const { res } = await encryptedUpload(20);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'file' }] });
+  });
+
+  it('allows the ciphertext of a maximum-size plaintext, and not one byte more', async () => {
+    const max = 3 * 1024 * 1024;
+    expect((await encryptedUpload(encryptedSize(max))).res.status).toBe(201);
+    const over = await encryptedUpload(encryptedSize(max) + 1);
+    expect(over.res.status).toBe(413);
+  });
+});
