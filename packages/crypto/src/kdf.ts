@@ -100,7 +100,10 @@ export async function deriveKeys(
   salt: Uint8Array,
   iter: number,
 ): Promise<DerivedKeys> {
-  const master = await importMaster(await deriveMaster(password, salt, iter));
+  const masterBytes = await deriveMaster(password, salt, iter);
+  const master = await importMaster(masterBytes);
+  // importKey copied it; the raw master need not linger in the JS heap until collected.
+  masterBytes.fill(0);
   const aes = { name: 'AES-GCM', length: 256 };
   const [encKey, authKey] = await Promise.all([
     crypto.subtle.deriveKey(hkdf(ENC_INFO), master, aes, false, ['encrypt', 'decrypt']),

@@ -32,7 +32,8 @@ export function generatePassword(options: PasswordOptions = {}): string {
     throw new RangeError('alphabet must hold 2 to 256 distinct characters');
   }
   const threshold = rejectionThreshold(symbols.length);
-  const buffer = new Uint8Array(length * 2);
+  // Twice the length makes a second draw rare; getRandomValues refuses more than 64 KiB.
+  const buffer = new Uint8Array(Math.min(length * 2, 65_536));
   let password = '';
   let count = 0;
   while (count < length) {

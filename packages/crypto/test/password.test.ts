@@ -65,6 +65,8 @@ describe('generatePassword', () => {
 
   it('honours a custom length and alphabet', () => {
     expect(generatePassword({ length: 64, alphabet: 'ab' })).toMatch(/^[ab]{64}$/);
+    // Longer than one getRandomValues call may fill.
+    expect(generatePassword({ length: 100_000 })).toHaveLength(100_000);
   });
 
   it.each([[{ length: 0 }], [{ length: 2.5 }], [{ alphabet: 'a' }], [{ alphabet: 'aab' }]])(
