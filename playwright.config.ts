@@ -8,6 +8,10 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'codedrop-e2e-'));
 
+// Each run writes to its own results folder (workers inherit the id from the main process),
+// so two runs on one machine never delete each other's traces.
+process.env.PW_RUN_ID ??= String(process.pid);
+
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
@@ -32,6 +36,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
+  outputDir: `test-results/run-${process.env.PW_RUN_ID}`,
   use: { baseURL, trace: 'retain-on-failure' },
   projects: [
     { name: 'web', testDir: 'apps/web/e2e', use: chromium },
