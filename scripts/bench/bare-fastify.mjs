@@ -1,0 +1,29 @@
+// A bare Fastify server (no plugins, no schemas, no database) answering the two API routes
+// the bench measures with JSON of the same shape CodeDrop sends, so the ratio isolates
+// what CodeDrop's own work costs.
+import { randomBytes, randomInt } from 'node:crypto';
+import Fastify from 'fastify';
+
+const view = JSON.parse(process.env.BENCH_VIEW_JSON ?? '{}');
+const app = Fastify({ logger: false });
+
+app.get('/healthz', async () => ({ status: 'ok' }));
+
+app.get('/api/shares/:code', async (request) => ({ ...view, code: request.params.code }));
+
+app.post('/api/shares', async (request, reply) => {
+  const createdAt = new Date();
+  return reply.status(201).send({
+    code: String(randomInt(100_000, 1_000_000)),
+    type: request.body.type,
+    createdAt: createdAt.toISOString(),
+    expiresAt: new Date(createdAt.getTime() + 86_400_000).toISOString(),
+    deleteToken: randomBytes(32).toString('base64url'),
+  });
+});
+
+process.on('SIGTERM', () => {
+  app.close().then(() => process.exit(0));
+});
+
+await app.listen({ port: Number(process.env.PORT), host: process.env.HOST });

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { startNodeServer } from './processes.mjs';
+
+const script = (name) => fileURLToPath(new URL(name, import.meta.url));
+
+// Baselines run as child processes like CodeDrop, so both sides pay the same process and
+// loopback costs and neither shares a CPU with the load generator's event loop.
+
+/** `view` is the JSON CodeDrop answered for the share, returned as-is by the bare route. */
+export function startBareFastify(view) {
+  return startNodeServer('bare Fastify', script('./bare-fastify.mjs'), {
+    ...process.env,
+    BENCH_VIEW_JSON: JSON.stringify(view),
+  });
+}
+
+/** POST /upload pipes the raw body to a file in `uploadDir`. */
+export function startBareStreamToDisk(uploadDir) {
+  return startNodeServer('bare stream-to-disk', script('./bare-stream-to-disk.mjs'), {
+    ...process.env,
+    BENCH_UPLOAD_DIR: uploadDir,
+  });
+}
+
+/** The memory check's negative control: buffers the whole body before writing it. */
+export function startBufferingControl(uploadDir) {
+  return startNodeServer('buffering control', script('./buffering-control.mjs'), {
+    ...process.env,
+    BENCH_UPLOAD_DIR: uploadDir,
+  });
+}
