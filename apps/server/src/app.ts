@@ -36,15 +36,21 @@ export interface AppOptions {
   autoSweep?: boolean;
   /** Process-wide metrics (CPU, memory, event loop); off when tests build many apps. */
   defaultMetrics?: boolean;
+  /** Where log lines go (stdout by default); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 /** Log lines carry no bodies and no download tokens (a token is a download capability). */
 const redactUrl = (url: string) => url.replace(/^\/api\/blobs\/[^?]+/, '/api/blobs/[token]');
 
-export function serverOptions(config: Config): FastifyServerOptions {
+export function serverOptions(
+  config: Config,
+  logStream?: { write(line: string): void },
+): FastifyServerOptions {
   return {
     logger: {
       level: config.logLevel,
+      ...(logStream === undefined ? {} : { stream: logStream }),
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
         req: (req: { method: string; url: string; ip?: string }) => ({
@@ -72,6 +78,7 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   const clock = opts.clock ?? systemClock;
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
+  await instance.register(import('./plugins/security-headers.js'), { config });
 
   await instance.register(errorsPlugin);
   await instance.register(metricsPlugin, { defaultMetrics: opts.defaultMetrics ?? true });
@@ -137,7 +144,7 @@ const codedrop = fp(app, { name: 'codedrop' });
 export default codedrop;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const instance = Fastify(serverOptions(opts.config));
+  const instance = Fastify(serverOptions(opts.config, opts.logStream));
   await instance.register(codedrop, opts);
   return instance;
 }

@@ -37,8 +37,10 @@ export function createCodeAllocator(db: Kysely<Database>, settings: CodeSettings
           if (await insertShare(db, build(code))) {
             const used = (counts.get(length) ?? 0) + 1;
             counts.set(length, used);
-            // Near the density limit, other instances' inserts matter: count afresh.
-            if (used >= 0.9 * settings.codeMaxDensity * 10 ** length) cached = null;
+            // Near the density limit, other instances' inserts matter: count afresh. (At
+            // the longest length there is nowhere to grow, so the count changes nothing.)
+            const nearLimit = used >= 0.9 * settings.codeMaxDensity * 10 ** length;
+            if (nearLimit && length < settings.codeMaxDigits) cached = null;
             return code;
           }
         }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '@codedrop/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 
@@ -12,42 +12,131 @@ export function defaultWebDist(): string {
   return fileURLToPath(new URL('../../../web/dist', import.meta.url));
 }
 
+/** What the web build's prerender wrote (apps/web/scripts/prerender.mjs). */
+interface PrerenderManifest {
+  /** The stand-in origin in every page, sitemap.xml and robots.txt. */
+  origin: string;
+  /** Page path → HTML file, relative to the dist directory. */
+  pages: Record<string, string>;
+  /** The 404 page, and the stand-in path it shows. */
+  notFound: { file: string; path: string };
+}
+
+interface Site {
+  page(path: string): string | undefined;
+  landing: string;
+  notFound: string;
+  notFoundPath: string | undefined;
+  origin: string | undefined;
+  sitemap: string | undefined;
+  robots: string | undefined;
+}
+
+/** The prerendered site, or (an older build without one) index.html for every page. */
+function loadSite(root: string): Site {
+  const read = (file: string) => readFileSync(join(root, file), 'utf8');
+  const index = read('index.html');
+  const manifestFile = join(root, 'prerender.json');
+  if (!existsSync(manifestFile)) {
+    return {
+      page: () => index,
+      landing: index,
+      notFound: index,
+      notFoundPath: undefined,
+      origin: undefined,
+      sitemap: undefined,
+      robots: undefined,
+    };
+  }
+  const manifest = JSON.parse(read('prerender.json')) as PrerenderManifest;
+  const pages = new Map(Object.entries(manifest.pages).map(([path, file]) => [path, read(file)]));
+  return {
+    page: (path) => pages.get(path),
+    landing: pages.get('/') ?? index,
+    notFound: read(manifest.notFound.file),
+    notFoundPath: manifest.notFound.path,
+    origin: manifest.origin,
+    sitemap: existsSync(join(root, 'sitemap.xml')) ? read('sitemap.xml') : undefined,
+    robots: existsSync(join(root, 'robots.txt')) ? read('robots.txt') : undefined,
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
+
 /**
- * Serves the built web app. Known pages get index.html with 200; any other path gets the
- * same index.html (which renders the 404 page) with status 404 — no soft 404s.
+ * Serves the built web app. Prerendered pages answer 200 with their own HTML; `/{code}`
+ * deep links get the landing page; tools get their app shell; any other path answers 404
+ * with the 404 page — no soft 404s. Absolute URLs in pages, sitemap.xml and robots.txt
+ * name PUBLIC_URL, or without it the origin the request came to.
  */
 async function web(app: FastifyInstance, opts: { config: Config }) {
   const root = opts.config.webDistDir ?? defaultWebDist();
-  const indexFile = join(root, 'index.html');
-  if (!existsSync(indexFile)) {
+  if (!existsSync(join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app not built: run `npm run build` to serve the pages');
     return;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const site = loadSite(root);
+  const { publicUrl, codeMinDigits, codeMaxDigits } = opts.config;
+
+  const originOf = (request: FastifyRequest): string => {
+    if (publicUrl !== null) return publicUrl;
+    // Only a well-formed host goes into the page; anything odd falls back to a neutral one.
+    const host = /^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i.test(request.host)
+      ? request.host
+      : 'localhost';
+    return `${request.protocol}://${host}`;
+  };
+  const withOrigin = (text: string, request: FastifyRequest) =>
+    site.origin === undefined ? text : text.replaceAll(site.origin, originOf(request));
+
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
     index: false,
+    // Files only: pages (and the files they are built from) go through the fallback below.
+    allowedPath: (path) =>
+      /\.[a-z0-9]+$/i.test(path) &&
+      !path.endsWith('.html') &&
+      !['/prerender.json', '/sitemap.xml', '/robots.txt'].includes(path),
     setHeaders(res, path) {
       // Vite fingerprints everything under assets/, so those can be cached for good.
       res.header(
         'cache-control',
-        path.includes(`${join(root, 'assets')}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
+        path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
   });
-  const { codeMinDigits, codeMaxDigits } = opts.config;
+
+  const sendText = (type: string, text: string | undefined) =>
+    async function (request: FastifyRequest, reply: FastifyReply) {
+      if (text === undefined) return reply.callNotFound();
+      return reply.type(type).header('cache-control', 'no-cache').send(withOrigin(text, request));
+    };
+  app.get('/sitemap.xml', sendText('application/xml; charset=utf-8', site.sitemap));
+  app.get('/robots.txt', sendText('text/plain; charset=utf-8', site.robots));
+
   app.decorate('spaFallback', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const known = isKnownPagePath(path, codeMinDigits, codeMaxDigits);
-    if (!known) request.log.info({ path }, 'page not found');
-    return reply
-      .status(known ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+    const raw = request.url.split('?')[0] ?? '/';
+    const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (!isKnownPagePath(path, codeMinDigits, codeMaxDigits)) {
+      request.log.info({ path: raw }, 'page not found');
+      const html =
+        site.notFoundPath === undefined
+          ? site.notFound
+          : site.notFound.replaceAll(site.notFoundPath, escapeHtml(raw));
+      return reply.status(404).send(withOrigin(html, request));
+    }
+    const page = site.page(path);
+    // A `/{code}` link is one person's share, not a page for search engines.
+    if (page === undefined) reply.header('x-robots-tag', 'noindex');
+    return reply.status(200).send(withOrigin(page ?? site.landing, request));
   });
 }
 

@@ -15,7 +15,7 @@ export interface TestApp {
 /** Builds the real app on the given database and listens on an ephemeral loopback port. */
 export async function startTestApp(
   database: TestDatabase,
-  options: { env?: Env; clock?: Clock } = {},
+  options: { env?: Env; clock?: Clock; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     DATA_DIR: database.dataDir,
@@ -29,6 +29,7 @@ export async function startTestApp(
     config,
     secrets: resolveSecrets(config),
     clock: options.clock,
+    logStream: options.logStream,
     autoSweep: false,
     defaultMetrics: false,
   });

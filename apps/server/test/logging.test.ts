@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, http, type TestApp } from './support/app.js';
+import { createTestDatabase, type TestDatabase } from './support/databases.js';
+import { fakeEncryptedShare } from './support/envelopes.js';
+import { upload } from './support/files.js';
+
+/** Logs are read by operators and shipped to other systems: they must hold no secrets. */
+describe('logs', () => {
+  let database: TestDatabase;
+  let server: TestApp;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    server = await startTestApp(database, {
+      env: { LOG_LEVEL: 'trace', METRICS_TOKEN: 'metrics-token-0123456789' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  it('never contain share content, passwords, keys or download tokens', async () => {
+    const secretText = 'TOP-SECRET-CLIPBOARD-TEXT';
+    const created = await http<{ code: string; deleteToken: string }>(server.url, '/api/shares', {
+      method: 'POST',
+      json: { type: 'clipboard', content: secretText },
+    });
+    await http(server.url, `/api/shares/${created.body.code}`);
+    const share = fakeEncryptedShare();
+    await http(server.url, '/api/shares', {
+      method: 'POST',
+      json: {
+        type: 'notepad',
+        encryptedPayload: share.encryptedPayload,
+        authVerifier: share.authVerifier,
+        recoveryEmail: 'private.person@example.com',
+        recoveryPassword: 'RECOVERY-PASSWORD-XYZ',
+      },
+    });
+    const file = await upload(server.url, {
+      bytes: Buffer.from('FILE-BYTES-SECRET'),
+      name: 'n.txt',
+    });
+    const grant = await http<{ downloadUrl: string }>(
+      server.url,
+      `/api/shares/${file.body.code as string}/downloads`,
+      { method: 'POST', json: {} },
+    );
+    await fetch(server.url + grant.body.downloadUrl);
+    await http(server.url, '/metrics', {
+      headers: { authorization: 'Bearer metrics-token-0123456789' },
+    });
+    await http(server.url, '/api/shares', {
+      method: 'POST',
+      body: `{"content":"${secretText}"`,
+      headers: { 'content-type': 'application/json' },
+    });
+
+    const token = grant.body.downloadUrl.split('/').pop()!;
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(10);
+    for (const secret of [
+      secretText,
+      'RECOVERY-PASSWORD-XYZ',
+      'private.person@example.com',
+      share.encryptedPayload.ciphertext,
+      share.authVerifier,
+      created.body.deleteToken,
+      'FILE-BYTES-SECRET',
+      token,
+      'metrics-token-0123456789',
+    ]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).toContain('/api/blobs/[token]');
+  });
+});
