@@ -1,13 +1,33 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createAppRouter } from './app/router';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void createAppRouter().then((router) => {
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
+  // The server's head tags for pages without server-rendered React (the tools, the 404
+  // page) describe only the first page: drop them when the visitor moves on.
+  const firstPath = window.location.pathname;
+  const stopWatching = router.subscribe(({ location }) => {
+    if (location.pathname === firstPath) return;
+    document.head.querySelectorAll('[data-static-head]').forEach((tag) => tag.remove());
+    stopWatching();
+  });
+  // Prerendered HTML is adopted only on the page it was rendered for; a /{code} link or a
+  // 404 served with other HTML, or a query string, renders afresh.
+  const prerenderedFor = root.dataset.prerendered;
+  if (prerenderedFor === window.location.pathname && window.location.search === '') {
+    hydrateRoot(root, app);
+  } else {
+    // React adds this page's title and head tags itself: drop the served ones first.
+    document.head.querySelectorAll('title, [data-ssr-head]').forEach((tag) => tag.remove());
+    createRoot(root).render(app);
+  }
+});

@@ -1,11 +1,24 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ConfigProvider } from '../lib/config-context';
 import { routes } from './routes';
 
-const router = createBrowserRouter(routes);
+/**
+ * Lazy routes that match the current URL are loaded before the router starts, so its
+ * first render is the page itself and prerendered HTML hydrates as it is.
+ */
+export async function createAppRouter(): Promise<DataRouter> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes);
+}
 
-export function App() {
+export function App({ router }: { router: DataRouter }) {
   return (
     <ConfigProvider>
       <RouterProvider router={router} />

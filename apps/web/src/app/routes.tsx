@@ -1,12 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { useParams } from 'react-router';
-import {
-  BlogListPage,
-  BlogPostPage,
-  findPublishedPost,
-  InfoPageView,
-  infoPages,
-} from '../features/content/pages';
+import { AdSlot } from '../features/ads/ad-slot';
+import { adSlots } from '../features/ads/ad-slots';
+import { landingMeta } from '../features/content/catalog';
+import { contentRoutes } from '../features/content/content-routes';
+import { PageMeta } from '../features/content/page-meta';
 import { HomePage } from '../features/receive/home-page';
 import { isLookupCode } from '../lib/code-input';
 import { useConfig } from '../lib/config-context';
@@ -17,12 +15,22 @@ import { RootLayout } from './root-layout';
 function CodeRoute() {
   const { code = '' } = useParams();
   const { codeMinDigits, codeMaxDigits } = useConfig();
-  return isLookupCode(code, codeMinDigits, codeMaxDigits) ? <HomePage /> : <NotFoundPage />;
+  return isLookupCode(code, codeMinDigits, codeMaxDigits) ? <LandingRoute /> : <NotFoundPage />;
 }
 
-function BlogPostRoute() {
-  const post = findPublishedPost(useParams().slug);
-  return post ? <BlogPostPage post={post} /> : <NotFoundPage />;
+/** The landing page with its search metadata (its title is its own) and an ad slot. */
+function LandingRoute() {
+  return (
+    <>
+      <PageMeta
+        shareTitle={landingMeta.shareTitle}
+        description={landingMeta.description}
+        path="/"
+      />
+      <HomePage />
+      <AdSlot slot={adSlots.landing} format="auto" />
+    </>
+  );
 }
 
 /** SPEC.md §2's route table. No errorElement: the router's default reads "Unexpected Application Error!". */
@@ -31,7 +39,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     children: [
-      { index: true, element: <HomePage /> },
+      { index: true, element: <LandingRoute /> },
       {
         path: 'clipboard',
         lazy: async () => ({
@@ -50,12 +58,9 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/files/file-share-page')).FileSharePage,
         }),
       },
-      ...infoPages.map((page) => ({
-        path: page.path.slice(1),
-        element: <InfoPageView page={page} />,
-      })),
-      { path: 'blog', element: <BlogListPage /> },
-      { path: 'blog/:slug', element: <BlogPostRoute /> },
+      // Content pages and published articles (prerendered); other /blog/{slug} are 404s.
+      ...contentRoutes({ adSlot: <AdSlot slot={adSlots.content} format="auto" /> }),
+      { path: 'blog/:slug', element: <NotFoundPage /> },
       { path: ':code', element: <CodeRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Container } from '../components/container';
+import { AdConsentControl } from '../features/ads/ad-consent-control';
 import { Logo } from './logo';
 import { footerColumns } from './site-links';
 
@@ -32,8 +33,9 @@ export function SiteFooter() {
         ))}
       </Container>
       <div className="border-t border-slate-200">
-        <Container className="py-6 text-sm text-slate-600">
-          © 2024 CodeDrop. All rights reserved.
+        <Container className="flex flex-wrap items-center justify-between gap-3 py-6 text-sm text-slate-600">
+          <span>© 2024 CodeDrop. All rights reserved.</span>
+          <AdConsentControl />
         </Container>
       </div>
     </footer>

@@ -1,0 +1,169 @@
+// Prerenders the content pages after `vite build --manifest` (docs/content.md):
+// builds src/entry-server.tsx for Node, renders every page of the route list into
+// dist/<path>/index.html, and writes sitemap.xml, robots.txt and prerender.json.
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { build } from 'vite';
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(webRoot, 'dist');
+const ssrOut = join(webRoot, 'node_modules/.cache/codedrop-prerender');
+
+await build({
+  root: webRoot,
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: ssrOut,
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+  },
+});
+// src/lib/sanitize-note.ts binds DOMPurify to `window` when imported. Node has none, so a
+// jsdom window stands in for the import only; rendering then runs without one, as on a server.
+globalThis.window = new JSDOM('').window;
+const { renderPage, sitePlan } = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
+delete globalThis.window;
+
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const manifestFile = join(dist, '.vite/manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const plan = sitePlan();
+
+const escapeAttr = (value) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/** The template without its generic title and description (each page brings its own). */
+const baseHead = template
+  .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+  .replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '');
+if (!baseHead.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+
+/** The JavaScript a page loads before it can hydrate, so the browser fetches it at once. */
+function preloads(modules) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+    if (chunk.isEntry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  modules.forEach(visit);
+  return [...files]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
+
+function page({ head, body, prerenderedFor }) {
+  // data-prerendered: main.tsx hydrates only the page this markup was rendered for.
+  const marker = prerenderedFor ? ` data-prerendered="${escapeAttr(prerenderedFor)}"` : '';
+  const root = `<div id="root"${marker}>${body ?? ''}</div>`;
+  // Functions, not strings, as replacements: page text may contain "$&" and the like.
+  return baseHead
+    .replace('</head>', () => `${head}\n  </head>`)
+    .replace('<div id="root"></div>', () => root);
+}
+
+/**
+ * Head tags no component renders: the app drops them on its first navigation (main.tsx).
+ * Not the title, which React adopts and then owns.
+ */
+const markStatic = (tag) =>
+  tag.startsWith('<title') ? tag : tag.replace(/^<(\w+)/, '<$1 data-static-head');
+
+function staticHead({ path, title, description }) {
+  const url = `${plan.origin}${path}`;
+  const tags = [
+    `<title>${escapeAttr(title)}</title>`,
+    `<meta name="description" content="${escapeAttr(description)}">`,
+    `<link rel="canonical" href="${url}">`,
+    `<meta property="og:site_name" content="CodeDrop">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${escapeAttr(title)}">`,
+    `<meta property="og:description" content="${escapeAttr(description)}">`,
+    `<meta property="og:url" content="${url}">`,
+    `<meta property="og:image" content="${plan.origin}/og-image.png">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+  ];
+  return tags.map(markStatic).join('');
+}
+
+/**
+ * React's head tags, marked so that a page which renders afresh instead of hydrating (a
+ * /{code} link served the landing page, the 404 page) can drop them before React adds its
+ * own. Hydration ignores the mark: React matches head tags by their content attributes.
+ */
+const markRendered = (head) => head.replace(/<(title|meta|link)\b/g, '<$1 data-ssr-head');
+
+const files = {};
+function write(relative, html) {
+  const file = join(dist, relative);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, html);
+}
+
+for (const entry of plan.pages) {
+  const relative = entry.path === '/' ? 'index.html' : `${entry.path.slice(1)}/index.html`;
+  if (entry.kind === 'render') {
+    const { head, body } = await renderPage(entry.path);
+    if (!head.includes('<title>') || !head.includes('rel="canonical"')) {
+      throw new Error(`${entry.path} rendered no title or canonical link`);
+    }
+    write(
+      relative,
+      page({
+        head: markRendered(head) + preloads(entry.modules),
+        body,
+        prerenderedFor: entry.path,
+      }),
+    );
+  } else {
+    write(relative, page({ head: staticHead(entry) }));
+  }
+  files[entry.path] = relative;
+}
+
+// The 404 page, with a stand-in path the server replaces by the one requested.
+const notFound = await renderPage(plan.notFoundPath);
+write(
+  '404.html',
+  page({
+    head: markRendered(notFound.head) + markStatic('<meta name="robots" content="noindex">'),
+    body: notFound.body,
+  }),
+);
+
+const lastModified = (entry) =>
+  entry.lastModified ? `<lastmod>${entry.lastModified}</lastmod>` : '';
+writeFileSync(
+  join(dist, 'sitemap.xml'),
+  `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${plan.pages.map((entry) => `  <url><loc>${plan.origin}${entry.path}</loc>${lastModified(entry)}</url>`).join('\n')}
+</urlset>
+`,
+);
+writeFileSync(
+  join(dist, 'robots.txt'),
+  `User-agent: *
+Allow: /
+Disallow: /api/
+
+Sitemap: ${plan.origin}/sitemap.xml
+`,
+);
+copyFileSync(join(webRoot, 'content/og-image.png'), join(dist, 'og-image.png'));
+writeFileSync(
+  join(dist, 'prerender.json'),
+  `${JSON.stringify({ origin: plan.origin, pages: files, notFound: { file: '404.html', path: plan.notFoundPath } }, null, 2)}\n`,
+);
+
+// Build leftovers that must not be served.
+rmSync(join(dist, '.vite'), { recursive: true, force: true });
+rmSync(ssrOut, { recursive: true, force: true });
+console.log(`prerendered ${Object.keys(files).length} pages, 404.html, sitemap.xml and robots.txt`);

@@ -1,0 +1,89 @@
+import { ArrowLeft, CalendarDays, Clock } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { blogPostPath, documentTitle, publishedPosts, type BlogPost } from './catalog';
+import { ContentPage } from './content-page';
+import { formatLongDate } from './dates';
+import { lex, renderTokens } from './markdown';
+import { MarkdownHtml } from './markdown-html';
+import { PageMeta } from './page-meta';
+import { ShareCta } from './share-cta';
+import { tocOf } from './table-of-contents';
+
+export function BlogPostPage({
+  post,
+  markdown,
+  adSlot,
+}: {
+  post: BlogPost;
+  markdown: string;
+  adSlot?: ReactNode;
+}) {
+  const { html, toc } = useMemo(() => {
+    const tokens = lex(markdown);
+    return { html: renderTokens(tokens), toc: tocOf(tokens) };
+  }, [markdown]);
+  const others = publishedPosts.filter((other) => other.slug !== post.slug);
+  return (
+    <>
+      <PageMeta
+        title={documentTitle(post.title)}
+        shareTitle={post.title}
+        description={post.description}
+        path={blogPostPath(post)}
+        type="article"
+      />
+      <ContentPage
+        heading={post.title}
+        lead={post.excerpt}
+        eyebrow={
+          <Link
+            to="/blog"
+            className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            All articles
+          </Link>
+        }
+        meta={
+          <p className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-sm text-slate-600">
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden="true" />
+              <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <Clock className="size-4" aria-hidden="true" />
+              {post.readingTime}
+            </span>
+          </p>
+        }
+        toc={toc}
+        after={
+          <>
+            {adSlot}
+            {others.length > 0 && (
+              <nav aria-label="More articles" className="mx-auto w-full max-w-4xl px-4 sm:px-6">
+                <h2 className="text-lg font-semibold text-slate-900">More from the blog</h2>
+                <ul className="mt-3 flex flex-col gap-2">
+                  {others.map((other) => (
+                    <li key={other.slug}>
+                      <Link
+                        to={blogPostPath(other)}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        {other.title}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+            <ShareCta />
+          </>
+        }
+      >
+        <MarkdownHtml html={html} />
+      </ContentPage>
+    </>
+  );
+}

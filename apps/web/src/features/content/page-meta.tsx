@@ -1,0 +1,40 @@
+import { absoluteUrl } from './site-origin';
+
+export interface PageMetaProps {
+  /** The document title; omit when the page renders its own `<title>`. */
+  title?: string;
+  /** The title shown by link previews (defaults to the document title). */
+  shareTitle?: string;
+  description: string;
+  path: string;
+  type?: 'website' | 'article';
+}
+
+/**
+ * A page's title, description, canonical URL and Open Graph tags. React hoists them into
+ * `<head>`; the prerender puts the same tags there, so hydration adopts them.
+ */
+export function PageMeta({
+  title,
+  shareTitle,
+  description,
+  path,
+  type = 'website',
+}: PageMetaProps) {
+  const url = absoluteUrl(path);
+  const ogTitle = shareTitle ?? title ?? 'CodeDrop';
+  return (
+    <>
+      {title !== undefined && <title>{title}</title>}
+      <meta name="description" content={description} />
+      <link rel="canonical" href={url} />
+      <meta property="og:site_name" content="CodeDrop" />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={ogTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={absoluteUrl('/og-image.png')} />
+      <meta name="twitter:card" content="summary_large_image" />
+    </>
+  );
+}

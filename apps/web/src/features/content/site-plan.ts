@@ -1,0 +1,66 @@
+import { pagePaths, publishedBlogSlugs } from '@codedrop/contract';
+import { blogPostPath, contentPages, documentTitle, publishedPosts, toolPages } from './catalog';
+import { prerenderOrigin } from './site-origin';
+
+export interface PlannedPage {
+  path: string;
+  /**
+   * "render": prerendered with its text; "head": an empty app shell with this page's title
+   * and description (the tools, which only work with JavaScript).
+   */
+  kind: 'render' | 'head';
+  title?: string;
+  description?: string;
+  /** Source modules (Vite manifest keys) the page loads lazily, preloaded by its HTML. */
+  modules: string[];
+  lastModified?: string;
+}
+
+const layoutModules = {
+  article: 'src/features/content/info-page.tsx',
+  faq: 'src/features/content/faq-page.tsx',
+  marketing: 'src/features/content/marketing-home-page.tsx',
+  'blog-list': 'src/features/content/blog-list-page.tsx',
+} as const;
+
+/**
+ * What the build writes (scripts/prerender.mjs): one HTML file per page of the server's
+ * route list (packages/contract), plus the sitemap of the same pages. Throws when the
+ * route list and the content catalog disagree, so neither can drift.
+ */
+export function sitePlan(): { origin: string; notFoundPath: string; pages: PlannedPage[] } {
+  const pages: PlannedPage[] = [
+    { path: '/', kind: 'render', modules: [] },
+    ...contentPages.map((entry) => ({
+      path: entry.path,
+      kind: 'render' as const,
+      modules: [
+        layoutModules[entry.layout],
+        ...(entry.source === undefined ? [] : [`content/${entry.source}.md?raw`]),
+      ],
+      lastModified: entry.updated,
+    })),
+    ...publishedPosts.map((post) => ({
+      path: blogPostPath(post),
+      kind: 'render' as const,
+      modules: ['src/features/content/blog-post-page.tsx', `content/blog/${post.slug}.md?raw`],
+      lastModified: post.date,
+    })),
+    ...toolPages.map((tool) => ({
+      path: tool.path,
+      kind: 'head' as const,
+      title: documentTitle(tool.title),
+      description: tool.description,
+      modules: [],
+    })),
+  ];
+
+  const planned = pages.map((page) => page.path).sort();
+  const routeList = [...pagePaths, ...publishedBlogSlugs.map((slug) => `/blog/${slug}`)].sort();
+  if (JSON.stringify(planned) !== JSON.stringify(routeList)) {
+    throw new Error(
+      `The content catalog and the route list differ:\n  catalog: ${planned.join(' ')}\n  routes:  ${routeList.join(' ')}`,
+    );
+  }
+  return { origin: prerenderOrigin, notFoundPath: '/__codedrop_not_found__', pages };
+}

@@ -1,0 +1,39 @@
+import type { Token, Tokens } from 'marked';
+import { slugify } from './markdown';
+
+export interface TocItem {
+  id: string;
+  text: string;
+}
+
+/** The h2 headings of a Markdown body, as the renderer's anchor ids. */
+export function tocOf(tokens: Token[]): TocItem[] {
+  return tokens
+    .filter((token): token is Tokens.Heading => token.type === 'heading' && token.depth === 2)
+    .map((heading) => ({ id: slugify(heading.text), text: plainText(heading.text) }));
+}
+
+function plainText(markdown: string): string {
+  return markdown.replace(/[*_`]/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+}
+
+/** "On this page", beside long pages on wide screens. */
+export function TableOfContents({ items }: { items: TocItem[] }) {
+  return (
+    <nav aria-label="On this page" className="sticky top-24 hidden lg:block">
+      <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">On this page</h2>
+      <ul className="mt-3 flex flex-col gap-1 border-l border-slate-200">
+        {items.map((item) => (
+          <li key={item.id}>
+            <a
+              href={`#${item.id}`}
+              className="-ml-px block border-l border-transparent py-1 pl-4 text-sm text-slate-600 hover:border-brand-500 hover:text-brand-700"
+            >
+              {item.text}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
