@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+import { createTestDatabase, type TestDatabase } from './support/databases.js';
+
+const origin = 'https://origin.codedrop.invalid';
+
+/** A small stand-in for apps/web/dist as the prerender writes it. */
+function writeWebDist(): string {
+  const root = mkdtempSync(join(tmpdir(), 'codedrop-web-'));
+  const files: Record<string, string> = {
+    'index.html': `<link rel="canonical" href="${origin}/"><h1>Landing</h1>`,
+    'about/index.html': `<link rel="canonical" href="${origin}/about"><h1>About</h1>`,
+    'clipboard/index.html': `<link rel="canonical" href="${origin}/clipboard"><div id="root"></div>`,
+    '404.html': '<h1>Page Not Found</h1><code>/__missing__</code>',
+    'sitemap.xml': `<urlset><url><loc>${origin}/about</loc></url></urlset>`,
+    'robots.txt': `User-agent: *\nSitemap: ${origin}/sitemap.xml\n`,
+    'assets/index-0123abcd.js': 'console.log(1);',
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'prerender.json': JSON.stringify({
+      origin,
+      pages: {
+        '/': 'index.html',
+        '/about': 'about/index.html',
+        '/clipboard': 'clipboard/index.html',
+      },
+      notFound: { file: '404.html', path: '/__missing__' },
+    }),
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), text);
+  }
+  return root;
+}
+
+describe.each([
+  ['without PUBLIC_URL, the origin of the request', undefined],
+  ['with PUBLIC_URL', 'https://drop.example'],
+])('the web app, %s', (_label, publicUrl) => {
+  let database: TestDatabase;
+  let server: TestApp;
+  let webDist: string;
+  const expectedOrigin = () => publicUrl ?? server.url;
+
+  beforeAll(async () => {
+    webDist = writeWebDist();
+    database = await createTestDatabase('sqlite');
+    server = await startTestApp(database, {
+      env: { WEB_DIST_DIR: webDist, ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}) },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const get = async (path: string) => {
+    const res = await fetch(`${server.url}${path}`);
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  };
+
+  it('serves each prerendered page with its own HTML and the public origin', async () => {
+    for (const path of ['/about', '/about/']) {
+      const page = await get(path);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.text).toBe(
+        `<link rel="canonical" href="${expectedOrigin()}/about"><h1>About</h1>`,
+      );
+    }
+    expect((await get('/clipboard')).text).toContain(`${expectedOrigin()}/clipboard`);
+  });
+
+  it('answers /{code} links with the landing page, kept out of search results', async () => {
+    const page = await get('/4815');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1>Landing</h1>');
+    expect(page.headers.get('x-robots-tag')).toBe('noindex');
+    expect((await get('/')).headers.get('x-robots-tag')).toBeNull();
+  });
+
+  it('answers unknown paths 404 with the 404 page naming the path, escaped', async () => {
+    const page = await get('/no/such/<page>');
+    expect(page.status).toBe(404);
+    expect(page.text).toContain('<h1>Page Not Found</h1>');
+    expect(page.text).toContain('<code>/no/such/%3Cpage%3E</code>');
+    expect((await get('/blog/not-a-post')).status).toBe(404);
+    expect((await get('/12')).status).toBe(404);
+  });
+
+  it('writes the public origin into sitemap.xml and robots.txt', async () => {
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(sitemap.text).toBe(`<urlset><url><loc>${expectedOrigin()}/about</loc></url></urlset>`);
+    const robots = await get('/robots.txt');
+    expect(robots.text).toContain(`Sitemap: ${expectedOrigin()}/sitemap.xml`);
+  });
+
+  it('caches fingerprinted assets for good and other files not at all', async () => {
+    const asset = await get('/assets/index-0123abcd.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const icon = await get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('does not serve the files pages are built from under their own names', async () => {
+    for (const path of ['/about/index.html', '/index.html', '/404.html', '/prerender.json']) {
+      expect((await get(path)).status, path).toBe(404);
+    }
+  });
+});
+
+describe('the web app behind a proxy that sends an odd Host header', () => {
+  let database: TestDatabase;
+  let server: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = writeWebDist();
+    database = await createTestDatabase('sqlite');
+    server = await startTestApp(database, { env: { WEB_DIST_DIR: webDist } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('never writes a malformed host into a page', async () => {
+    const res = await server.app.inject({
+      url: '/about',
+      headers: { host: 'evil.example"><script>' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('<link rel="canonical" href="http://localhost/about"><h1>About</h1>');
+  });
+});
