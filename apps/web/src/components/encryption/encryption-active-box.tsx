@@ -1,0 +1,39 @@
+import { CheckCircle2, ShieldCheck } from 'lucide-react';
+import { useId } from 'react';
+
+export interface EncryptionActiveBoxProps {
+  recoveryEmail?: string;
+}
+
+/** The "Encryption Active" box of the file success card (SPEC.md §2 "File share page"). */
+export function EncryptionActiveBox({ recoveryEmail }: EncryptionActiveBoxProps) {
+  const titleId = useId();
+  const points = [
+    'Filename encrypted with AES-256-GCM',
+    'File type and size kept in encrypted metadata',
+    'Password required to decrypt the filename and download the file',
+  ];
+  if (recoveryEmail !== undefined) points.push(`Recovery email: ${recoveryEmail}`);
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950"
+    >
+      <h3 id={titleId} className="flex items-center gap-2 font-semibold">
+        <ShieldCheck className="size-5 shrink-0" aria-hidden="true" />
+        Encryption Active
+      </h3>
+      <ul className="flex flex-col gap-2">
+        {points.map((point) => (
+          <li
+            key={point}
+            className="flex items-start gap-2 leading-relaxed break-all sm:break-normal"
+          >
+            <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+            {point}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

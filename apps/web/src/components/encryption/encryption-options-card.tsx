@@ -1,0 +1,188 @@
+import { messages } from '@codedrop/contract';
+import { generatePassword } from '@codedrop/crypto';
+import { Copy, KeyRound, ShieldCheck } from 'lucide-react';
+import { useId, useState, type Ref } from 'react';
+import { toast } from 'sonner';
+import { copyText } from '../../lib/copy-text';
+import type { EncryptionOptions, EncryptionOptionsErrors } from '../../lib/encryption/options';
+import { useCanEncrypt } from '../../lib/encryption/secure-context';
+import { Alert } from '../alert';
+import { Button } from '../button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../card';
+import { Input } from '../input';
+import { Label } from '../label';
+import { EncryptionSwitch } from './encryption-switch';
+import { PasswordField } from './password-field';
+
+export interface EncryptionOptionsCardProps {
+  value: EncryptionOptions;
+  onChange: (value: EncryptionOptions) => void;
+  errors?: EncryptionOptionsErrors;
+  /** While the share is being created. */
+  disabled?: boolean;
+  /** So the page can move focus to the first invalid field. */
+  passwordRef?: Ref<HTMLInputElement>;
+  recoveryEmailRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * The encryption options of the create pages (SPEC.md §2): the switch, the password with
+ * show/hide and a random generator, and the optional recovery email with DESIGN.md §8's
+ * disclosure. Without WebCrypto (plain http) the switch is off and says why.
+ */
+export function EncryptionOptionsCard({
+  value,
+  onChange,
+  errors = {},
+  disabled = false,
+  passwordRef,
+  recoveryEmailRef,
+}: EncryptionOptionsCardProps) {
+  const id = useId();
+  const ids = {
+    toggle: `${id}-toggle`,
+    about: `${id}-about`,
+    password: `${id}-password`,
+    passwordHint: `${id}-password-hint`,
+    passwordError: `${id}-password-error`,
+    email: `${id}-email`,
+    emailHint: `${id}-email-hint`,
+    emailError: `${id}-email-error`,
+  };
+  const secure = useCanEncrypt();
+  const [visible, setVisible] = useState(false);
+  const enabled = value.enabled && secure;
+  const set = (patch: Partial<EncryptionOptions>) => onChange({ ...value, ...patch });
+
+  const generate = () => {
+    set({ password: generatePassword() });
+    setVisible(true);
+  };
+  const copyPassword = async () => {
+    if (await copyText(value.password)) toast.success('Password copied');
+    else
+      toast.error('Could not copy', { description: 'Select the password and copy it manually.' });
+  };
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-700">
+          <ShieldCheck className="size-5" aria-hidden="true" />
+        </span>
+        <div className="flex flex-col gap-1">
+          <CardTitle>Password Protection</CardTitle>
+          <CardDescription id={ids.about}>
+            Optional. Your content is encrypted in this browser with AES-256-GCM before it is sent;
+            we never see the password.
+          </CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <div className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
+          <Label htmlFor={ids.toggle} className="cursor-pointer text-base">
+            Enable encryption
+          </Label>
+          <EncryptionSwitch
+            id={ids.toggle}
+            checked={enabled}
+            onCheckedChange={(checked) => set({ enabled: checked })}
+            disabled={disabled || !secure}
+            aria-describedby={ids.about}
+          />
+        </div>
+
+        {!secure && <Alert variant="warning">{messages.insecureContext}</Alert>}
+
+        {enabled && (
+          <>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={ids.password}>Password</Label>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <div className="flex-1">
+                  <PasswordField
+                    id={ids.password}
+                    ref={passwordRef}
+                    value={value.password}
+                    onChange={(event) => set({ password: event.target.value })}
+                    visible={visible}
+                    onVisibleChange={setVisible}
+                    disabled={disabled}
+                    placeholder="Enter a password"
+                    aria-invalid={errors.password !== undefined}
+                    aria-describedby={
+                      errors.password === undefined
+                        ? ids.passwordHint
+                        : `${ids.passwordError} ${ids.passwordHint}`
+                    }
+                  />
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    variant="secondary"
+                    onClick={generate}
+                    disabled={disabled}
+                    aria-label="Generate random password"
+                    className="h-11 flex-1 sm:flex-none"
+                  >
+                    <KeyRound aria-hidden="true" />
+                    Generate
+                  </Button>
+                  {value.password !== '' && (
+                    <Button
+                      variant="secondary"
+                      onClick={() => void copyPassword()}
+                      disabled={disabled}
+                      aria-label="Copy password"
+                      className="h-11 flex-1 sm:flex-none"
+                    >
+                      <Copy aria-hidden="true" />
+                      Copy
+                    </Button>
+                  )}
+                </div>
+              </div>
+              {errors.password !== undefined && (
+                <p id={ids.passwordError} className="text-sm font-medium text-red-700">
+                  {errors.password}
+                </p>
+              )}
+              <p id={ids.passwordHint} className="text-sm text-slate-600">
+                Send the password separately from the code. Recipients need both.
+              </p>
+            </div>
+
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={ids.email}>Recovery email (optional)</Label>
+              <Input
+                id={ids.email}
+                ref={recoveryEmailRef}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                value={value.recoveryEmail}
+                onChange={(event) => set({ recoveryEmail: event.target.value })}
+                disabled={disabled}
+                aria-invalid={errors.recoveryEmail !== undefined}
+                aria-describedby={
+                  errors.recoveryEmail === undefined
+                    ? ids.emailHint
+                    : `${ids.emailError} ${ids.emailHint}`
+                }
+              />
+              {errors.recoveryEmail !== undefined && (
+                <p id={ids.emailError} className="text-sm font-medium text-red-700">
+                  {errors.recoveryEmail}
+                </p>
+              )}
+              <p id={ids.emailHint} className="text-sm text-slate-600">
+                {messages.recoveryDisclosure}
+              </p>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { EncryptionActiveBox } from './encryption-active-box';
+import { EncryptionSummary } from './encryption-summary';
+
+describe('EncryptionSummary', () => {
+  it('says the share is password protected and that recipients need the password', () => {
+    render(<EncryptionSummary />);
+    const summary = screen.getByRole('region', { name: 'Encryption summary' });
+    expect(summary).toHaveTextContent('Password protected with AES-256-GCM');
+    expect(summary).toHaveTextContent('Recipients need the code and the password.');
+    expect(summary).toHaveTextContent('No recovery email');
+  });
+
+  it('names the recovery email when there is one', () => {
+    render(<EncryptionSummary recoveryEmail="me@example.org" />);
+    expect(screen.getByRole('region', { name: 'Encryption summary' })).toHaveTextContent(
+      'Recovery email: me@example.org.',
+    );
+  });
+});
+
+describe('EncryptionActiveBox', () => {
+  it('lists what SPEC.md says the encryption covers', () => {
+    render(<EncryptionActiveBox />);
+    const box = screen.getByRole('region', { name: 'Encryption Active' });
+    const items = within(box)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Filename encrypted with AES-256-GCM',
+      'File type and size kept in encrypted metadata',
+      'Password required to decrypt the filename and download the file',
+    ]);
+  });
+
+  it('adds the recovery email when given', () => {
+    render(<EncryptionActiveBox recoveryEmail="me@example.org" />);
+    expect(screen.getAllByRole('listitem').at(-1)).toHaveTextContent(
+      'Recovery email: me@example.org',
+    );
+  });
+});

@@ -1,0 +1,139 @@
+import { messages } from '@codedrop/contract';
+import { Lock, LockOpen, X } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ProblemMessage } from '../../lib/api/problem-message';
+import { useCanEncrypt } from '../../lib/encryption/secure-context';
+import { Alert } from '../alert';
+import { Button } from '../button';
+import { Label } from '../label';
+import { Spinner } from '../spinner';
+import { PasswordField } from './password-field';
+import { RecoveryForm } from './recovery-form';
+
+export interface PasswordPromptProps {
+  code: string;
+  /** Tries the password; the prompt shows its busy state until this settles. */
+  onSubmit: (password: string) => Promise<void>;
+  onCancel: () => void;
+  /** Why the last try failed, e.g. SPEC.md's decrypt failure and the attempts left. */
+  error?: ProblemMessage;
+  /** Shown above the form, e.g. that a burn-after-reading share is deleted once opened. */
+  notice?: ReactNode;
+}
+
+/**
+ * SPEC.md §2 "Password prompt": password with show/hide, Decrypt & View Content (only with
+ * a non-blank password), Cancel, and "Forgot password?" switching to the recovery form.
+ * Over plain http it explains that decryption needs a secure connection.
+ */
+export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: PasswordPromptProps) {
+  const id = useId();
+  const secure = useCanEncrypt();
+  const [mode, setMode] = useState<'password' | 'recovery'>('password');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [recoverySent, setRecoverySent] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const blank = password.trim() === '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || busy) return;
+    setBusy(true);
+    try {
+      await onSubmit(password);
+    } finally {
+      setBusy(false);
+    }
+    // Still here (wrong password): let the visitor retype at once.
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-5 py-2">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span className="flex size-12 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-700">
+          <Lock className="size-6" aria-hidden="true" />
+        </span>
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">This share is password protected</h2>
+          <p className="text-sm text-slate-600">
+            Enter the password to decrypt it in your browser.
+          </p>
+        </div>
+      </div>
+      {notice}
+      {!secure ? (
+        <Alert variant="warning">{messages.insecureContext}</Alert>
+      ) : mode === 'recovery' ? (
+        <RecoveryForm
+          code={code}
+          onBack={() => setMode('password')}
+          onSent={() => {
+            setRecoverySent(true);
+            setMode('password');
+          }}
+        />
+      ) : (
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          aria-label="Decrypt share"
+          className="flex flex-col gap-4"
+        >
+          {recoverySent && (
+            <Alert variant="success" title={messages.recoverySentTitle}>
+              {messages.recoverySentDetail}
+            </Alert>
+          )}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-password`}>Password</Label>
+            <PasswordField
+              id={`${id}-password`}
+              ref={inputRef}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              placeholder="Enter the password"
+              autoFocus
+              aria-invalid={error !== undefined}
+              aria-describedby={error === undefined ? undefined : `${id}-error`}
+            />
+          </div>
+          {error !== undefined && (
+            <Alert id={`${id}-error`} variant="error" title={error.title}>
+              {error.detail}
+            </Alert>
+          )}
+          {busy && (
+            <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner />
+              Checking the password and decrypting…
+            </p>
+          )}
+          <div className="flex flex-col gap-3 sm:flex-row-reverse">
+            <Button type="submit" size="lg" disabled={blank || busy} className="sm:flex-1">
+              {busy ? <Spinner /> : <LockOpen aria-hidden="true" />}
+              Decrypt & View Content
+            </Button>
+            <Button variant="secondary" size="lg" onClick={onCancel} disabled={busy}>
+              <X aria-hidden="true" />
+              Cancel
+            </Button>
+          </div>
+          <Button
+            variant="link"
+            onClick={() => {
+              setRecoverySent(false);
+              setMode('recovery');
+            }}
+            disabled={busy}
+            className="self-center"
+          >
+            Forgot password?
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { uploadEncryptedFile } from './encrypted-upload-api';
+
+/** Just enough of XMLHttpRequest to drive the upload from the test. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  upload: { onprogress: ((event: ProgressEventInit) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  method = '';
+  url = '';
+  body: FormData | undefined;
+  requestHeaders: Record<string, string> = {};
+  responseHeaders: Record<string, string> = {};
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.requestHeaders[name] = value;
+  }
+  getResponseHeader(name: string) {
+    return this.responseHeaders[name] ?? null;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
+    this.status = status;
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.responseHeaders = headers;
+    this.onload?.();
+  }
+}
+
+const envelope = {
+  v: 1 as const,
+  alg: 'AES-256-GCM' as const,
+  kdf: { name: 'PBKDF2-SHA-256' as const, iter: 600_000, salt: btoa('s'.repeat(32)) },
+  iv: btoa('i'.repeat(12)),
+  ciphertext: btoa('c'.repeat(16)),
+};
+const fields = { maxDownloads: 3, encryptedPayload: envelope, authVerifier: btoa('v'.repeat(32)) };
+const created = {
+  code: '4821',
+  type: 'file',
+  createdAt: '2025-01-15T10:00:00.000Z',
+  expiresAt: '2025-01-16T10:00:00.000Z',
+  deleteToken: 'tok',
+  fileName: 'encrypted_file',
+  fileSize: 44,
+  maxDownloads: 3,
+};
+
+const sent = () => {
+  const xhr = FakeXhr.last;
+  if (!xhr) throw new Error('nothing was sent');
+  return xhr;
+};
+
+beforeEach(() => {
+  FakeXhr.last = undefined;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('uploadEncryptedFile', () => {
+  it('sends the text fields in order before the ciphertext, under a neutral name', async () => {
+    const pending = uploadEncryptedFile(
+      { ...fields, expiresInSeconds: 600, recoveryEmail: 'me@example.org', recoveryPassword: 'pw' },
+      new Blob(['ciphertext']),
+    );
+    const xhr = sent();
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/files']);
+    const entries = [...xhr.body!.entries()];
+    expect(entries.map(([name]) => name)).toEqual([
+      'maxDownloads',
+      'expiresInSeconds',
+      'encryptedPayload',
+      'authVerifier',
+      'recoveryEmail',
+      'recoveryPassword',
+      'file',
+    ]);
+    expect(entries[0]![1]).toBe('3');
+    expect(JSON.parse(entries[2]![1] as string)).toEqual(envelope);
+    expect((entries[6]![1] as File).name).toBe('encrypted_file');
+    xhr.respond(201, created);
+    expect(await pending).toEqual({ ok: true, data: created });
+  });
+
+  it('leaves out the optional fields', async () => {
+    void uploadEncryptedFile(fields, new Blob(['x']));
+    expect([...sent().body!.keys()]).toEqual([
+      'maxDownloads',
+      'encryptedPayload',
+      'authVerifier',
+      'file',
+    ]);
+  });
+
+  it('reports upload progress', async () => {
+    const progress = vi.fn();
+    void uploadEncryptedFile(fields, new Blob(['x']), { onProgress: progress });
+    sent().upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
+    sent().upload.onprogress?.({ lengthComputable: false, loaded: 60, total: 0 });
+    expect(progress.mock.calls).toEqual([[{ loaded: 50, total: 200 }]]);
+  });
+
+  it('returns a problem+json error as the problem', async () => {
+    const pending = uploadEncryptedFile(fields, new Blob(['x']));
+    sent().respond(
+      429,
+      { type: 'about:blank', title: 'Too many', status: 429, detail: 'd', code: 'RATE_LIMITED' },
+      { 'Retry-After': '30' },
+    );
+    expect(await pending).toMatchObject({
+      ok: false,
+      problem: { code: 'RATE_LIMITED', retryAfterSeconds: 30 },
+    });
+  });
+
+  it('refuses a success body that breaks the contract', async () => {
+    const pending = uploadEncryptedFile(fields, new Blob(['x']));
+    sent().respond(201, '<html>');
+    expect(await pending).toMatchObject({ ok: false, problem: { code: 'BAD_RESPONSE' } });
+  });
+
+  it('reports a network failure', async () => {
+    const pending = uploadEncryptedFile(fields, new Blob(['x']));
+    sent().onerror?.();
+    expect(await pending).toMatchObject({ ok: false, problem: { code: 'NETWORK_ERROR' } });
+  });
+
+  it('aborts when the signal does, and never starts with an aborted signal', async () => {
+    const controller = new AbortController();
+    const pending = uploadEncryptedFile(fields, new Blob(['x']), { signal: controller.signal });
+    controller.abort();
+    expect(await pending).toMatchObject({ ok: false, problem: { code: 'ABORTED' } });
+
+    FakeXhr.last = undefined;
+    const late = await uploadEncryptedFile(fields, new Blob(['x']), { signal: controller.signal });
+    expect(late).toMatchObject({ ok: false, problem: { code: 'ABORTED' } });
+    expect(FakeXhr.last).toBeUndefined();
+  });
+});

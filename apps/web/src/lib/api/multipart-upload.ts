@@ -1,0 +1,81 @@
+import { fetchFailure, problemFromBody } from './request';
+import type { ApiResult, ClientProblem, Parser } from './result';
+
+export interface UploadProgress {
+  /** Request-body bytes sent so far. */
+  loaded: number;
+  total: number;
+}
+
+export interface MultipartUpload {
+  /** Text fields, sent in this order before the file part (the server reads them first). */
+  fields: [name: string, value: string][];
+  file: { field: string; blob: Blob; name: string };
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs a multipart form with XMLHttpRequest: unlike fetch, it reports upload progress, and
+ * Chromium refuses streamed fetch bodies over HTTP/1.1 (DESIGN.md §5). Never throws; the
+ * result is the same value `requestJson` returns.
+ */
+export function uploadMultipart<T>(
+  path: string,
+  parser: Parser<T>,
+  upload: MultipartUpload,
+): Promise<ApiResult<T>> {
+  const form = new FormData();
+  for (const [name, value] of upload.fields) form.append(name, value);
+  form.append(upload.file.field, upload.file.blob, upload.file.name);
+
+  return new Promise((resolve) => {
+    const { signal } = upload;
+    if (signal?.aborted) {
+      resolve({ ok: false, problem: fetchFailure(signal.reason, signal) });
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const settle = (result: ApiResult<T>) => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(result);
+    };
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) {
+        upload.onProgress?.({ loaded: event.loaded, total: event.total });
+      }
+    };
+    xhr.onerror = () => settle({ ok: false, problem: fetchFailure(new TypeError('xhr failed')) });
+    xhr.onabort = () => settle({ ok: false, problem: fetchFailure(undefined, signal) });
+    xhr.onload = () => settle(readResponse(xhr, parser));
+    signal?.addEventListener('abort', onAbort);
+    xhr.send(form);
+  });
+}
+
+function readResponse<T>(xhr: XMLHttpRequest, parser: Parser<T>): ApiResult<T> {
+  let body: unknown;
+  try {
+    body = JSON.parse(xhr.responseText) as unknown;
+  } catch {
+    body = undefined;
+  }
+  if (xhr.status < 200 || xhr.status >= 300) {
+    const problem = problemFromBody(xhr.status, body, xhr.getResponseHeader('Retry-After'));
+    return { ok: false, problem };
+  }
+  const parsed = parser.safeParse(body);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, problem: bad(xhr) };
+}
+
+function bad(xhr: XMLHttpRequest): ClientProblem {
+  return {
+    code: 'BAD_RESPONSE',
+    status: xhr.status,
+    title: 'Unexpected response',
+    detail: 'The server sent an unexpected response. Please try again.',
+  };
+}

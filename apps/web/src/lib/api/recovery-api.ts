@@ -1,0 +1,17 @@
+import { recoveryResponseSchema, type RecoveryResponse } from '@codedrop/contract';
+import { requestJson } from './request';
+import type { ApiResult } from './result';
+
+/**
+ * Asks the server to mail the escrowed password of share `shareCode` to `email`
+ * (DESIGN.md §6). An email that does not match comes back as RECOVERY_NOT_FOUND.
+ */
+export function requestRecovery(
+  email: string,
+  shareCode: string,
+): Promise<ApiResult<RecoveryResponse>> {
+  return requestJson('/api/recovery', recoveryResponseSchema, {
+    method: 'POST',
+    json: { email, shareCode },
+  });
+}

@@ -1,0 +1,15 @@
+import { unlockResponseSchema, type UnlockResponse } from '@codedrop/contract';
+import { requestJson } from './request';
+import type { ApiResult } from './result';
+
+/**
+ * Trades the password-derived authKey (base64) for the share's envelope. A wrong key comes
+ * back as WRONG_PASSWORD with `attemptsLeft`; the last allowed wrong key as SHARE_DESTROYED.
+ * For an encrypted burn-after-reading share, a successful unlock is its one read.
+ */
+export function unlockShare(code: string, authKey: string): Promise<ApiResult<UnlockResponse>> {
+  return requestJson(`/api/shares/${encodeURIComponent(code)}/unlock`, unlockResponseSchema, {
+    method: 'POST',
+    json: { authKey },
+  });
+}

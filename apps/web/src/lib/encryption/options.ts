@@ -1,0 +1,57 @@
+import { emailPattern, messages } from '@codedrop/contract';
+
+/** What the encryption options card holds, as typed. */
+export interface EncryptionOptions {
+  enabled: boolean;
+  password: string;
+  recoveryEmail: string;
+}
+
+export const initialEncryptionOptions: EncryptionOptions = {
+  enabled: false,
+  password: '',
+  recoveryEmail: '',
+};
+
+export interface EncryptionOptionsErrors {
+  password?: string;
+  recoveryEmail?: string;
+}
+
+/** SPEC.md §5: with encryption on a password is required; a recovery email is optional but x@y.z. */
+export function validateEncryptionOptions(options: EncryptionOptions): EncryptionOptionsErrors {
+  if (!options.enabled) return {};
+  const errors: EncryptionOptionsErrors = {};
+  if (options.password.trim() === '') errors.password = messages.passwordRequired;
+  const email = options.recoveryEmail.trim();
+  if (email !== '' && !emailPattern.test(email)) errors.recoveryEmail = messages.invalidEmail;
+  return errors;
+}
+
+export function hasErrors(errors: EncryptionOptionsErrors): boolean {
+  return errors.password !== undefined || errors.recoveryEmail !== undefined;
+}
+
+/** What a valid, enabled set of options means for sealing a share. */
+export interface EncryptionChoice {
+  /** Exactly as typed: the reader must type the same characters. */
+  password: string;
+  /** Trimmed; absent when none was given. */
+  recoveryEmail?: string;
+}
+
+/** The choice to seal with, or null when encryption is off. Validate first. */
+export function encryptionChoice(options: EncryptionOptions): EncryptionChoice | null {
+  if (!options.enabled) return null;
+  const email = options.recoveryEmail.trim();
+  return email === ''
+    ? { password: options.password }
+    : { password: options.password, recoveryEmail: email };
+}
+
+/** The escrow fields of a create request (DESIGN.md §6): the password goes only with an email. */
+export function recoveryFields(choice: EncryptionChoice) {
+  return choice.recoveryEmail === undefined
+    ? {}
+    : { recoveryEmail: choice.recoveryEmail, recoveryPassword: choice.password };
+}
