@@ -1,5 +1,6 @@
 import type { FileInfo } from '@codedrop/contract';
 import { Download, File } from 'lucide-react';
+import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Progress } from '../../components/progress';
 import { Spinner } from '../../components/spinner';
@@ -15,6 +16,40 @@ export interface FileContentProps {
 /** A file share: name, size, downloads used of the limit, and Download File. */
 export function FileContent({ code, file, onLimitReached }: FileContentProps) {
   const { state, count, download } = useFileDownload(code, file, onLimitReached);
+  return (
+    <FileCard
+      name={file.name}
+      size={file.size}
+      state={state}
+      count={count}
+      onDownload={() => void download()}
+    />
+  );
+}
+
+export interface FileCardProps {
+  name: string;
+  /** Bytes as the visitor will get them. */
+  size: number;
+  state: DownloadPhase;
+  count: { used: number; max: number };
+  onDownload: () => void;
+  /** Why the last download failed, shown above the button. */
+  error?: string | null;
+  /** What the progress bar measures. */
+  progressLabel?: string;
+}
+
+/** The file card of the viewer, for plain and encrypted files alike. */
+export function FileCard({
+  name,
+  size,
+  state,
+  count,
+  onDownload,
+  error,
+  progressLabel = 'Download progress',
+}: FileCardProps) {
   const busy = state.phase !== 'idle';
   const exhausted = count.used >= count.max;
 
@@ -25,10 +60,10 @@ export function FileContent({ code, file, onLimitReached }: FileContentProps) {
           <File className="size-6" aria-hidden="true" />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-slate-900" title={file.name}>
-            {file.name}
+          <p className="truncate font-semibold text-slate-900" title={name}>
+            {name}
           </p>
-          <p className="text-sm text-slate-600">{formatBytes(file.size)}</p>
+          <p className="text-sm text-slate-600">{formatBytes(size)}</p>
         </div>
       </div>
 
@@ -39,9 +74,11 @@ export function FileContent({ code, file, onLimitReached }: FileContentProps) {
         </dd>
       </dl>
 
-      {state.phase === 'transferring' && <TransferBar state={state} />}
+      {state.phase === 'transferring' && <TransferBar state={state} label={progressLabel} />}
 
-      <Button size="lg" onClick={() => void download()} disabled={busy || exhausted}>
+      {error && <Alert variant="error" title={error} />}
+
+      <Button size="lg" onClick={onDownload} disabled={busy || exhausted}>
         {busy ? <Spinner /> : <Download aria-hidden="true" />}
         {busy ? 'Downloading...' : 'Download File'}
       </Button>
@@ -53,12 +90,18 @@ export function FileContent({ code, file, onLimitReached }: FileContentProps) {
   );
 }
 
-function TransferBar({ state }: { state: Extract<DownloadPhase, { phase: 'transferring' }> }) {
+function TransferBar({
+  state,
+  label,
+}: {
+  state: Extract<DownloadPhase, { phase: 'transferring' }>;
+  label: string;
+}) {
   const { loaded, total } = state.progress;
   const percent = total ? Math.min(100, Math.round((loaded / total) * 100)) : null;
   return (
     <div className="flex flex-col gap-2">
-      <Progress value={percent} label="Download progress" />
+      <Progress value={percent} label={label} />
       <p className="flex justify-between text-xs text-slate-600">
         <span>{percent === null ? 'Downloading…' : `${percent}%`}</span>
         <span>

@@ -1,0 +1,140 @@
+import { messages, type ShareView } from '@codedrop/contract';
+import type { DerivedKeys, FileMeta } from '@codedrop/crypto';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../components/alert';
+import { PasswordPrompt } from '../../components/encryption/password-prompt';
+import { problemMessage, type ProblemMessage } from '../../lib/api/problem-message';
+import { useConfig } from '../../lib/config-context';
+import { openFileShare, openTextShare, type UnlockFailure } from '../../lib/encryption/open-share';
+import { ClipboardContent } from './clipboard-content';
+import { EncryptedFileContent } from './encrypted-file-content';
+import { NoteContent } from './note-content';
+
+type EncryptedState =
+  | { phase: 'locked'; error?: ProblemMessage }
+  | { phase: 'gone'; message: ProblemMessage }
+  | { phase: 'text'; text: string }
+  | { phase: 'file'; meta: FileMeta; keys: DerivedKeys };
+
+export interface EncryptedShareProps {
+  share: ShareView;
+  onExit: () => void;
+}
+
+/**
+ * SPEC.md §4 "Encrypted viewer": the password prompt until decryption succeeds, then the
+ * content. A wrong password keeps the form (with the attempts left); the one that uses up
+ * the attempts ends with the share gone.
+ */
+export function EncryptedShare({ share, onExit }: EncryptedShareProps) {
+  const { unlockMaxFailures } = useConfig();
+  const [state, setState] = useState<EncryptedState>({ phase: 'locked' });
+
+  const fail = (failure: UnlockFailure) => {
+    switch (failure.reason) {
+      case 'wrong-password':
+      case 'corrupt':
+        toast.error(messages.decryptFailedToast);
+        setState({
+          phase: 'locked',
+          error: {
+            title: messages.decryptFailed,
+            detail:
+              failure.reason === 'wrong-password' && failure.attemptsLeft !== undefined
+                ? messages.attemptsLeft(failure.attemptsLeft)
+                : undefined,
+          },
+        });
+        return;
+      case 'destroyed':
+        toast.error(messages.shareDestroyed);
+        setState({ phase: 'gone', message: { title: messages.shareDestroyed } });
+        return;
+      case 'problem': {
+        const message = problemMessage(failure.problem);
+        toast.error(message.title, { description: message.detail });
+        // Expired, burnt or deleted meanwhile: there is nothing left to unlock.
+        const gone = failure.problem.status === 404 || failure.problem.status === 410;
+        setState(gone ? { phase: 'gone', message } : { phase: 'locked', error: message });
+      }
+    }
+  };
+
+  const tryPassword = async (password: string) => {
+    if (share.type === 'file') {
+      const result = await openFileShare(share, password);
+      if (result.ok) setState({ phase: 'file', meta: result.value, keys: result.keys });
+      else fail(result);
+    } else {
+      const result = await openTextShare(share, password);
+      if (result.ok) setState({ phase: 'text', text: result.value });
+      else fail(result);
+    }
+  };
+
+  switch (state.phase) {
+    case 'locked':
+      return (
+        <PasswordPrompt
+          code={share.code}
+          onSubmit={tryPassword}
+          onCancel={onExit}
+          error={state.error}
+          notice={<PromptNotice share={share} unlockMaxFailures={unlockMaxFailures} />}
+        />
+      );
+    case 'gone':
+      return (
+        <Alert variant="error" title={state.message.title}>
+          {state.message.detail}
+        </Alert>
+      );
+    case 'text':
+      return (
+        <div className="flex flex-col gap-4">
+          {share.burnAfterReading && <Alert variant="warning">{messages.burnNotice}</Alert>}
+          {share.type === 'clipboard' ? (
+            <ClipboardContent text={state.text} />
+          ) : (
+            <NoteContent html={state.text} />
+          )}
+        </div>
+      );
+    case 'file':
+      return share.file ? (
+        <EncryptedFileContent
+          code={share.code}
+          file={share.file}
+          meta={state.meta}
+          keys={state.keys}
+          onLimitReached={onExit}
+        />
+      ) : (
+        <Alert variant="error" title={messages.invalidFileShare} />
+      );
+  }
+}
+
+/** What to know before typing: a burn share goes once opened; earlier wrong tries count. */
+function PromptNotice({
+  share,
+  unlockMaxFailures,
+}: {
+  share: ShareView;
+  unlockMaxFailures: number;
+}) {
+  const left = share.attemptsLeft;
+  const tried = left !== undefined && left < unlockMaxFailures;
+  if (!share.burnAfterReading && !tried) return null;
+  return (
+    <div className="flex flex-col gap-3">
+      {share.burnAfterReading && (
+        <Alert variant="warning" title="This content can be viewed only once">
+          It is deleted as soon as it is decrypted. Make sure you are ready to read or copy it.
+        </Alert>
+      )}
+      {tried && <Alert variant="info">{messages.attemptsLeft(left)}</Alert>}
+    </div>
+  );
+}
