@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router';
 import { MarkdownHtml } from './markdown-html';
 
 export interface FaqItem {
@@ -12,16 +13,18 @@ export interface FaqItem {
  * The WAI-ARIA accordion pattern: each question is a button in a heading that shows or
  * hides its answer; ↑/↓/Home/End move between questions. Answers are always in the HTML
  * (hidden, not absent), so the prerendered page carries them for search engines and the
- * noscript style shows them all when JavaScript is off.
+ * noscript style shows them all when JavaScript is off. (Radix's accordion leaves closed
+ * answers out of the markup altogether.)
  */
 export function FaqAccordion({ items }: { items: FaqItem[] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
 
-  // /faq#some-question opens that answer.
+  // /faq#some-question opens that answer, on arrival and when the hash changes.
+  const { hash } = useLocation();
   useEffect(() => {
-    const target = decodeURIComponent(window.location.hash.slice(1));
+    const target = decodeURIComponent(hash.slice(1));
     if (items.some((item) => item.id === target)) setOpen((now) => new Set(now).add(target));
-  }, [items]);
+  }, [hash, items]);
 
   const toggle = (id: string) =>
     setOpen((now) => {
@@ -76,7 +79,9 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
             <div
               id={`${item.id}-answer`}
               data-faq-answer=""
-              hidden={!expanded}
+              // Not the hidden attribute: Tailwind's base styles force it with !important,
+              // which would beat the noscript style below.
+              style={expanded ? undefined : { display: 'none' }}
               className="px-5 pb-5 sm:px-6"
             >
               <MarkdownHtml html={item.answerHtml} className="prose-sm" />
@@ -92,7 +97,7 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
 export function FaqNoScript() {
   return (
     <noscript>
-      <style>{'[data-faq-answer][hidden]{display:block}.faq-chevron{display:none}'}</style>
+      <style>{'[data-faq-answer]{display:block!important}.faq-chevron{display:none}'}</style>
     </noscript>
   );
 }
