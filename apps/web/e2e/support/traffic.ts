@@ -1,0 +1,40 @@
+import { expect, type Page } from '@playwright/test';
+
+interface Seen {
+  what: string;
+  body: Buffer;
+}
+
+/**
+ * Keeps every request and response body the page exchanges, so a test can show that
+ * plaintext, passwords or file names never crossed the network.
+ */
+export function recordTraffic(page: Page) {
+  const seen: Seen[] = [];
+  const pending: Promise<unknown>[] = [];
+  page.on('request', (request) => {
+    const body = request.postDataBuffer();
+    if (body) seen.push({ what: `${request.method()} ${request.url()}`, body });
+  });
+  page.on('response', (response) => {
+    pending.push(
+      response.body().then(
+        (body) => seen.push({ what: `response ${response.status()} ${response.url()}`, body }),
+        // Redirects and aborted responses have no body.
+        () => undefined,
+      ),
+    );
+  });
+  return {
+    /** Asserts that no body seen so far contains any of `secrets`; returns what was seen. */
+    async expectNoneContain(secrets: string[]): Promise<string[]> {
+      await Promise.all(pending);
+      for (const { what, body } of seen) {
+        for (const secret of secrets) {
+          expect(body.includes(Buffer.from(secret)), `${what} carried "${secret}"`).toBe(false);
+        }
+      }
+      return seen.map(({ what }) => what);
+    },
+  };
+}
