@@ -2,7 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Label } from '../../components/label';
 import { Textarea } from '../../components/textarea';
-import { useCopyAction } from './use-copy-action';
+import { useCopyAction } from '../../lib/use-copy-action';
 
 /** A clipboard share: the text, read-only, and a copy button. */
 export function ClipboardContent({ text }: { text: string }) {

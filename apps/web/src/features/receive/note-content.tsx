@@ -5,7 +5,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { cn } from '../../lib/cn';
 import { sanitizeNoteHtml } from '../../lib/sanitize-note';
-import { useCopyAction } from './use-copy-action';
+import { useCopyAction } from '../../lib/use-copy-action';
 
 const localOnly =
   'Your changes are saved on this device only. The shared note itself cannot be changed.';

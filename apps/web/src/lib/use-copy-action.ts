@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { copyText } from '../../lib/copy-text';
+import { copyText } from './copy-text';
 
 /** Copies and confirms with a toast; `copied` stays true for two seconds for the icon. */
 export function useCopyAction() {
