@@ -1,16 +1,45 @@
 import { ClipboardList } from 'lucide-react';
+import { useState } from 'react';
 import { Container } from '../../components/container';
 import { PageHeader } from '../../components/page-header';
+import { ShareResult } from '../../components/share-result';
+import { CleanupInfo } from './cleanup-info';
+import { ClipboardForm, type CreatedClipboard } from './clipboard-form';
 
 export function ClipboardPage() {
+  const [created, setCreated] = useState<CreatedClipboard | null>(null);
   return (
     <Container width="md">
       <title>Anonymous Clipboard — CodeDrop</title>
       <PageHeader
         icon={ClipboardList}
         title="Anonymous Clipboard"
-        description="Share text with a 4-digit code."
+        description="Paste text, get a 4-digit code, and open it on any device. No registration required."
       />
+      <div className="flex flex-col gap-6">
+        {created ? (
+          <ShareResult
+            title="Your text is ready to share"
+            code={created.share.code}
+            expiresAt={created.share.expiresAt}
+            resetLabel="Create Another Share"
+            onReset={() => setCreated(null)}
+            instructions={[
+              `Open ${window.location.host} on any device.`,
+              <>
+                Enter the code <strong>{created.share.code}</strong> under “Retrieve Shared
+                Content”, or open the link or QR code.
+              </>,
+              created.burnAfterReading
+                ? 'The text is deleted as soon as it has been viewed once.'
+                : 'Anyone with the code can read the text until it expires.',
+            ]}
+          />
+        ) : (
+          <ClipboardForm onCreated={setCreated} />
+        )}
+        <CleanupInfo />
+      </div>
     </Container>
   );
 }

@@ -1,16 +1,41 @@
 import { FileText } from 'lucide-react';
+import { useState } from 'react';
 import { Container } from '../../components/container';
 import { PageHeader } from '../../components/page-header';
+import { ShareResult } from '../../components/share-result';
+import { NotepadForm, type CreatedNote } from './notepad-form';
 
 export function NotepadPage() {
+  const [created, setCreated] = useState<CreatedNote | null>(null);
   return (
     <Container width="md">
       <title>Online Notepad — CodeDrop</title>
       <PageHeader
         icon={FileText}
         title="Online Notepad"
-        description="Write a note and share it with a 4-digit code."
+        description="Write a formatted note, get a 4-digit code, and read it on any device. No registration required."
       />
+      {created ? (
+        <ShareResult
+          title="Your note is ready to share"
+          code={created.share.code}
+          expiresAt={created.share.expiresAt}
+          resetLabel="Create Another Note"
+          onReset={() => setCreated(null)}
+          instructions={[
+            `Open ${window.location.host} on any device.`,
+            <>
+              Enter the code <strong>{created.share.code}</strong> under “Retrieve Shared Content”,
+              or open the link or QR code.
+            </>,
+            created.burnAfterReading
+              ? 'The note is deleted as soon as it has been viewed once.'
+              : 'Anyone with the code can read the note until it expires.',
+          ]}
+        />
+      ) : (
+        <NotepadForm onCreated={setCreated} />
+      )}
     </Container>
   );
 }

@@ -1,8 +1,11 @@
 import {
+  createShareResponseSchema,
   downloadResponseSchema,
   publicConfigSchema,
   readResponseSchema,
   shareViewSchema,
+  type CreateShareBody,
+  type CreateShareResponse,
   type DownloadResponse,
   type PublicConfig,
   type ReadResponse,
@@ -36,4 +39,9 @@ export function requestDownload(
     method: 'POST',
     json: authKey === undefined ? {} : { authKey },
   });
+}
+
+/** Creates a clipboard or notepad share (POST /api/shares). */
+export function createShare(body: CreateShareBody): Promise<ApiResult<CreateShareResponse>> {
+  return requestJson('/api/shares', createShareResponseSchema, { method: 'POST', json: body });
 }

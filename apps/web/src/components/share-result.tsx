@@ -1,0 +1,145 @@
+import { Check, CheckCircle2, Copy, Link2, RotateCcw } from 'lucide-react';
+import QRCode from 'qrcode';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { formatDateTime, formatRemaining } from '../lib/format-date';
+import { useCopyAction } from '../lib/use-copy-action';
+import { useNow } from '../lib/use-now';
+import { Button } from './button';
+import { Card } from './card';
+import { Input } from './input';
+import { Label } from './label';
+
+export interface ShareResultProps {
+  title: ReactNode;
+  code: string;
+  expiresAt: string;
+  /** Steps telling the recipient how to open the share. */
+  instructions: ReactNode[];
+  resetLabel: string;
+  onReset: () => void;
+  /** Details of this share (file facts, burn notice, encryption summary). */
+  children?: ReactNode;
+}
+
+/**
+ * The result card of every create page: the code (large, one run of digits), Copy Code,
+ * the deep link with its QR code, how to access it, and the way back to a fresh form.
+ */
+export function ShareResult({
+  title,
+  code,
+  expiresAt,
+  instructions,
+  resetLabel,
+  onReset,
+  children,
+}: ShareResultProps) {
+  const link = `${window.location.origin}/${code}`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const codeCopy = useCopyAction();
+  const linkCopy = useCopyAction();
+
+  // Keyboard and screen-reader users land on the result, not on a vanished form.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-col items-center gap-3 bg-gradient-to-br from-brand-600 to-brand-800 px-6 py-8 text-center text-white">
+        <CheckCircle2 className="size-10" aria-hidden="true" />
+        <h2
+          ref={headingRef}
+          tabIndex={-1}
+          className="scroll-mt-24 text-xl font-semibold outline-none sm:text-2xl"
+        >
+          {title}
+        </h2>
+        <p className="text-sm text-brand-100">Your code</p>
+        <p className="font-mono text-5xl font-bold tracking-[0.25em] sm:text-6xl" data-share-code>
+          {code}
+        </p>
+        <Button
+          variant="secondary"
+          onClick={() => void codeCopy.copy(code)}
+          className="border-transparent"
+        >
+          {codeCopy.copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          Copy Code
+        </Button>
+        <ExpiryLine expiresAt={expiresAt} />
+      </div>
+
+      <div className="grid gap-8 p-6 sm:grid-cols-[1fr_auto]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="share-link">Share link</Label>
+            <div className="flex gap-2">
+              <Input id="share-link" readOnly value={link} className="font-mono text-sm" />
+              <Button
+                variant="secondary"
+                onClick={() => void linkCopy.copy(link)}
+                aria-label="Copy link"
+              >
+                {linkCopy.copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+                <span className="hidden sm:inline">Copy Link</span>
+              </Button>
+            </div>
+          </div>
+          {children}
+          <div>
+            <h3 className="text-sm font-semibold text-slate-900">How to access</h3>
+            <ol className="mt-2 flex list-decimal flex-col gap-1.5 pl-5 text-sm text-slate-700">
+              {instructions.map((step, index) => (
+                <li key={index}>{step}</li>
+              ))}
+            </ol>
+          </div>
+        </div>
+        <QrCode link={link} />
+      </div>
+
+      <div className="border-t border-slate-200 bg-slate-50 p-6">
+        <Button onClick={onReset} className="w-full sm:w-auto">
+          <RotateCcw aria-hidden="true" />
+          {resetLabel}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function ExpiryLine({ expiresAt }: { expiresAt: string }) {
+  const now = useNow();
+  const left = new Date(expiresAt).getTime() - now;
+  return (
+    <p className="text-sm text-brand-100">
+      Expires <time dateTime={expiresAt}>{formatDateTime(expiresAt)}</time>
+      {left > 0 && <> (in {formatRemaining(left)})</>}
+    </p>
+  );
+}
+
+function QrCode({ link }: { link: string }) {
+  const [image, setImage] = useState<{ link: string; url: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 1, width: 352 }).then(
+      (url) => current && setImage({ link, url }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [link]);
+
+  return (
+    <figure className="flex flex-col items-center gap-2 self-start justify-self-center">
+      <div className="size-44 rounded-xl border border-slate-200 bg-white p-2">
+        {image?.link === link && (
+          <img src={image.url} alt={`QR code for ${link}`} className="size-full" />
+        )}
+      </div>
+      <figcaption className="text-center text-xs text-slate-600">
+        Scan to open on another device
+      </figcaption>
+    </figure>
+  );
+}

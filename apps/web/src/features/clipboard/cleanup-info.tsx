@@ -1,0 +1,23 @@
+import { Clock } from 'lucide-react';
+import { Card, CardContent } from '../../components/card';
+
+/** SPEC.md §2: the clipboard page's automatic-cleanup info card. */
+export function CleanupInfo() {
+  return (
+    <Card className="border-sky-200 bg-sky-50/60">
+      <CardContent className="flex gap-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-sky-100 text-sky-800">
+          <Clock className="size-5" aria-hidden="true" />
+        </span>
+        <div className="flex flex-col gap-1">
+          <h2 className="font-semibold text-slate-900">Automatic cleanup</h2>
+          <p className="text-sm text-slate-700">
+            Every share is deleted automatically when it expires, at most 24 hours after it was
+            created. Burn-after-reading text is deleted the moment it is read. Expired content
+            cannot be recovered by anyone, including us.
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

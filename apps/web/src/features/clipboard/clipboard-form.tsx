@@ -1,0 +1,143 @@
+import { messages, type CreateShareResponse } from '@codedrop/contract';
+import { Hash } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card, CardContent } from '../../components/card';
+import { ExpirySelect } from '../../components/expiry-select';
+import { FieldError } from '../../components/field-error';
+import { Label } from '../../components/label';
+import { Spinner } from '../../components/spinner';
+import { SwitchField } from '../../components/switch';
+import { Textarea } from '../../components/textarea';
+import { createFailureMessage } from '../../lib/api/create-failure';
+import type { ProblemMessage } from '../../lib/api/problem-message';
+import { createShare } from '../../lib/api/shares-api';
+import { cn } from '../../lib/cn';
+import { useConfig } from '../../lib/config-context';
+
+export interface CreatedClipboard {
+  share: CreateShareResponse;
+  burnAfterReading: boolean;
+}
+
+/** SPEC.md §2 "Clipboard page": the text, its options and Generate 4-Digit Code. */
+export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipboard) => void }) {
+  const config = useConfig();
+  const [text, setText] = useState('');
+  const [expiry, setExpiry] = useState<number | null>(null);
+  const [burn, setBurn] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ProblemMessage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+
+  const length = [...text].length;
+  const tooLong = length > config.maxTextChars;
+  const expiresInSeconds = expiry ?? config.defaultExpirySeconds;
+
+  const refuse = (message: string) => {
+    setFieldError(message);
+    toast.error(message);
+    textRef.current?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    if (text.trim() === '') return refuse(messages.textRequired);
+    if (tooLong) {
+      return refuse(
+        `Please shorten your text to ${config.maxTextChars.toLocaleString('en-US')} characters or fewer`,
+      );
+    }
+    setBusy(true);
+    const result = await createShare({
+      type: 'clipboard',
+      content: text,
+      expiresInSeconds,
+      ...(burn ? { burnAfterReading: true } : {}),
+    });
+    setBusy(false);
+    if (result.ok) {
+      onCreated({ share: result.data, burnAfterReading: burn });
+      return;
+    }
+    const message = createFailureMessage(
+      result.problem,
+      messages.clipboardCreateFailed,
+      config.maxFileBytes,
+    );
+    setFailure(message);
+    toast.error(message.title, { description: message.detail });
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="clipboard-text">Your text</Label>
+            <Textarea
+              id="clipboard-text"
+              ref={textRef}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                setFieldError(null);
+              }}
+              placeholder="Paste or type the text you want to share..."
+              rows={10}
+              disabled={busy}
+              aria-invalid={fieldError !== null || tooLong}
+              aria-describedby={cn('clipboard-count', fieldError && 'clipboard-error')}
+              className="font-mono text-sm"
+            />
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <FieldError id="clipboard-error" message={fieldError} />
+              <p
+                id="clipboard-count"
+                className={cn(
+                  'ml-auto text-sm tabular-nums',
+                  tooLong ? 'font-medium text-red-700' : 'text-slate-600',
+                )}
+              >
+                {length.toLocaleString('en-US')} / {config.maxTextChars.toLocaleString('en-US')}{' '}
+                characters
+              </p>
+            </div>
+          </div>
+
+          <div className="grid gap-6 sm:grid-cols-2">
+            <ExpirySelect
+              id="clipboard-expiry"
+              value={expiresInSeconds}
+              onChange={setExpiry}
+              disabled={busy}
+            />
+            <SwitchField
+              label="Burn after reading"
+              description="Delete the text as soon as it has been viewed once."
+              checked={burn}
+              onCheckedChange={setBurn}
+              disabled={busy}
+            />
+          </div>
+
+          {failure && (
+            <Alert variant="error" title={failure.title}>
+              {failure.detail}
+            </Alert>
+          )}
+
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? <Spinner /> : <Hash aria-hidden="true" />}
+            {busy ? 'Generating...' : 'Generate 4-Digit Code'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+import { messages, type CreateShareResponse } from '@codedrop/contract';
+import { Hash } from 'lucide-react';
+import type Quill from 'quill';
+import { useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card, CardContent } from '../../components/card';
+import { ExpirySelect } from '../../components/expiry-select';
+import { FieldError } from '../../components/field-error';
+import { Spinner } from '../../components/spinner';
+import { SwitchField } from '../../components/switch';
+import { createFailureMessage } from '../../lib/api/create-failure';
+import type { ProblemMessage } from '../../lib/api/problem-message';
+import { createShare } from '../../lib/api/shares-api';
+import { useConfig } from '../../lib/config-context';
+import { NoteEditor } from './note-editor';
+import { breakableSpaces } from './note-html';
+
+export const noteCreateFailed = 'Failed to create note share';
+
+export interface CreatedNote {
+  share: CreateShareResponse;
+  burnAfterReading: boolean;
+}
+
+/** SPEC.md §2 "Notepad page": the rich-text editor, options and Generate 4-Digit Code. */
+export function NotepadForm({ onCreated }: { onCreated: (created: CreatedNote) => void }) {
+  const config = useConfig();
+  const quillRef = useRef<Quill | null>(null);
+  const [expiry, setExpiry] = useState<number | null>(null);
+  const [burn, setBurn] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ProblemMessage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const expiresInSeconds = expiry ?? config.defaultExpirySeconds;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const quill = quillRef.current;
+    if (busy || !quill) return;
+    setFailure(null);
+    // A note needs text: Quill's empty document is "\n" and its HTML "<p></p>".
+    if (quill.getText().trim() === '') {
+      setFieldError(messages.noteRequired);
+      toast.error(messages.noteRequired);
+      quill.focus();
+      return;
+    }
+    setBusy(true);
+    quill.enable(false);
+    const result = await createShare({
+      type: 'notepad',
+      content: breakableSpaces(quill.getSemanticHTML()),
+      expiresInSeconds,
+      ...(burn ? { burnAfterReading: true } : {}),
+    });
+    quill.enable(true);
+    setBusy(false);
+    if (result.ok) {
+      onCreated({ share: result.data, burnAfterReading: burn });
+      return;
+    }
+    console.error('Note creation failed', result.problem);
+    const message = createFailureMessage(result.problem, noteCreateFailed, config.maxFileBytes);
+    setFailure(message);
+    toast.error(message.title, { description: message.detail });
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
+          <div className="flex flex-col gap-2">
+            <p id="note-label" className="text-sm font-medium text-slate-800">
+              Your note
+            </p>
+            <NoteEditor
+              quillRef={quillRef}
+              onTextChange={() => setFieldError(null)}
+              invalid={fieldError !== null}
+              describedBy={fieldError ? 'note-error' : undefined}
+            />
+            <FieldError id="note-error" message={fieldError} />
+          </div>
+
+          <div className="grid gap-6 sm:grid-cols-2">
+            <ExpirySelect
+              id="note-expiry"
+              value={expiresInSeconds}
+              onChange={setExpiry}
+              disabled={busy}
+            />
+            <SwitchField
+              label="Burn after reading"
+              description="Delete the note as soon as it has been viewed once."
+              checked={burn}
+              onCheckedChange={setBurn}
+              disabled={busy}
+            />
+          </div>
+
+          {failure && (
+            <Alert variant="error" title={failure.title}>
+              {failure.detail}
+            </Alert>
+          )}
+
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? <Spinner /> : <Hash aria-hidden="true" />}
+            {busy ? 'Generating...' : 'Generate 4-Digit Code'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { messages } from '@codedrop/contract';
+import { formatBytesCompact } from '../format-bytes';
+import type { ProblemMessage } from './problem-message';
+import type { ClientProblem } from './result';
+
+/**
+ * What a create page says when the server refuses or cannot be reached: SPEC.md's failure
+ * title ("Failed to create clipboard share", "Failed to upload file") with the reason the
+ * visitor can act on, if any.
+ */
+export function createFailureMessage(
+  problem: ClientProblem,
+  failureTitle: string,
+  maxFileBytes: number,
+): ProblemMessage {
+  switch (problem.code) {
+    case 'RATE_LIMITED':
+      return {
+        title: failureTitle,
+        detail: messages.rateLimited(Math.max(1, Math.ceil(problem.retryAfterSeconds ?? 60))),
+      };
+    case 'PAYLOAD_TOO_LARGE':
+      return {
+        title: messages.fileTooLargeTitle,
+        detail: messages.fileTooLargeDetail(formatBytesCompact(maxFileBytes)),
+      };
+    case 'VALIDATION_FAILED':
+      return { title: failureTitle, detail: problem.errors?.[0]?.message ?? problem.detail };
+    case 'NETWORK_ERROR':
+      return { title: failureTitle, detail: problem.detail };
+    default:
+      return { title: failureTitle };
+  }
+}
