@@ -14,6 +14,7 @@ import limiterPlugin from './plugins/limiter.js';
 import mailerPlugin from './plugins/mailer.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
 import sweeperPlugin from './plugins/sweeper.js';
 import webPlugin from './plugins/web.js';
@@ -78,7 +79,7 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   const clock = opts.clock ?? systemClock;
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
-  await instance.register(import('./plugins/security-headers.js'), { config });
+  await instance.register(securityHeadersPlugin, { config });
 
   await instance.register(errorsPlugin);
   await instance.register(metricsPlugin, { defaultMetrics: opts.defaultMetrics ?? true });

@@ -321,6 +321,7 @@ describe.each(testDialects())('shares API on %s', (dialect) => {
       });
       expect(res.status).toBe(431);
       expect(res.body).toMatchObject({ code: 'HEADERS_TOO_LARGE', status: 431 });
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     });
 
     it('unknown API paths and methods are problems too', async () => {

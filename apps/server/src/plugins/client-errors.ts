@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { apiContentSecurityPolicy } from './security-headers.js';
 
 /**
  * Node answers some malformed requests before Fastify sees them (oversized headers, bad
@@ -18,6 +19,11 @@ export function headersTooLarge(error: Error & { code?: string }, socket: Socket
   socket.end(
     `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
       'Content-Type: application/problem+json; charset=utf-8\r\n' +
+      // The same protective headers every other API answer carries.
+      'X-Content-Type-Options: nosniff\r\n' +
+      `Content-Security-Policy: ${apiContentSecurityPolicy}\r\n` +
+      'Referrer-Policy: no-referrer\r\n' +
+      'Cache-Control: no-store\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +
       body,
