@@ -8,10 +8,9 @@ import type { EncryptionOptions, EncryptionOptionsErrors } from '../../lib/encry
 import { useCanEncrypt } from '../../lib/encryption/secure-context';
 import { Alert } from '../alert';
 import { Button } from '../button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../card';
 import { Input } from '../input';
 import { Label } from '../label';
-import { EncryptionSwitch } from './encryption-switch';
+import { SwitchField } from '../switch';
 import { PasswordField } from './password-field';
 
 export interface EncryptionOptionsCardProps {
@@ -40,8 +39,7 @@ export function EncryptionOptionsCard({
 }: EncryptionOptionsCardProps) {
   const id = useId();
   const ids = {
-    toggle: `${id}-toggle`,
-    about: `${id}-about`,
+    title: `${id}-title`,
     password: `${id}-password`,
     passwordHint: `${id}-password-hint`,
     passwordError: `${id}-password-error`,
@@ -65,124 +63,116 @@ export function EncryptionOptionsCard({
   };
 
   return (
-    <Card>
-      <CardHeader className="flex-row items-start gap-3">
+    <section
+      aria-labelledby={ids.title}
+      className="flex flex-col gap-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
+      <div className="flex items-center gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-700">
           <ShieldCheck className="size-5" aria-hidden="true" />
         </span>
-        <div className="flex flex-col gap-1">
-          <CardTitle>Password Protection</CardTitle>
-          <CardDescription id={ids.about}>
-            Optional. Your content is encrypted in this browser with AES-256-GCM before it is sent;
-            we never see the password.
-          </CardDescription>
-        </div>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-5">
-        <div className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
-          <Label htmlFor={ids.toggle} className="cursor-pointer text-base">
-            Enable encryption
-          </Label>
-          <EncryptionSwitch
-            id={ids.toggle}
-            checked={enabled}
-            onCheckedChange={(checked) => set({ enabled: checked })}
-            disabled={disabled || !secure}
-            aria-describedby={ids.about}
-          />
-        </div>
+        <h2 id={ids.title} className="text-base font-semibold text-slate-900">
+          Password Protection
+        </h2>
+      </div>
+      <SwitchField
+        label="Enable encryption"
+        description="Optional. Your content is encrypted in this browser with AES-256-GCM before it is sent; we never see the password."
+        checked={enabled}
+        onCheckedChange={(checked) => set({ enabled: checked })}
+        disabled={disabled || !secure}
+      />
 
-        {!secure && <Alert variant="warning">{messages.insecureContext}</Alert>}
+      {!secure && <Alert variant="warning">{messages.insecureContext}</Alert>}
 
-        {enabled && (
-          <>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.password}>Password</Label>
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <div className="flex-1">
-                  <PasswordField
-                    id={ids.password}
-                    ref={passwordRef}
-                    value={value.password}
-                    onChange={(event) => set({ password: event.target.value })}
-                    visible={visible}
-                    onVisibleChange={setVisible}
-                    disabled={disabled}
-                    placeholder="Enter a password"
-                    aria-invalid={errors.password !== undefined}
-                    aria-describedby={
-                      errors.password === undefined
-                        ? ids.passwordHint
-                        : `${ids.passwordError} ${ids.passwordHint}`
-                    }
-                  />
-                </div>
-                <div className="flex gap-2">
+      {enabled && (
+        <>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.password}>Password</Label>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <div className="flex-1">
+                <PasswordField
+                  id={ids.password}
+                  ref={passwordRef}
+                  value={value.password}
+                  onChange={(event) => set({ password: event.target.value })}
+                  visible={visible}
+                  onVisibleChange={setVisible}
+                  disabled={disabled}
+                  placeholder="Enter a password"
+                  aria-invalid={errors.password !== undefined}
+                  aria-describedby={
+                    errors.password === undefined
+                      ? ids.passwordHint
+                      : `${ids.passwordError} ${ids.passwordHint}`
+                  }
+                />
+              </div>
+              <div className="flex gap-2">
+                <Button
+                  variant="secondary"
+                  onClick={generate}
+                  disabled={disabled}
+                  aria-label="Generate random password"
+                  className="h-11 flex-1 sm:flex-none"
+                >
+                  <KeyRound aria-hidden="true" />
+                  Generate
+                </Button>
+                {value.password !== '' && (
                   <Button
                     variant="secondary"
-                    onClick={generate}
+                    onClick={() => void copyPassword()}
                     disabled={disabled}
-                    aria-label="Generate random password"
+                    aria-label="Copy password"
                     className="h-11 flex-1 sm:flex-none"
                   >
-                    <KeyRound aria-hidden="true" />
-                    Generate
+                    <Copy aria-hidden="true" />
+                    Copy
                   </Button>
-                  {value.password !== '' && (
-                    <Button
-                      variant="secondary"
-                      onClick={() => void copyPassword()}
-                      disabled={disabled}
-                      aria-label="Copy password"
-                      className="h-11 flex-1 sm:flex-none"
-                    >
-                      <Copy aria-hidden="true" />
-                      Copy
-                    </Button>
-                  )}
-                </div>
+                )}
               </div>
-              {errors.password !== undefined && (
-                <p id={ids.passwordError} className="text-sm font-medium text-red-700">
-                  {errors.password}
-                </p>
-              )}
-              <p id={ids.passwordHint} className="text-sm text-slate-600">
-                Send the password separately from the code. Recipients need both.
-              </p>
             </div>
+            {errors.password !== undefined && (
+              <p id={ids.passwordError} className="text-sm font-medium text-red-700">
+                {errors.password}
+              </p>
+            )}
+            <p id={ids.passwordHint} className="text-sm text-slate-600">
+              Send the password separately from the code. Recipients need both.
+            </p>
+          </div>
 
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.email}>Recovery email (optional)</Label>
-              <Input
-                id={ids.email}
-                ref={recoveryEmailRef}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                value={value.recoveryEmail}
-                onChange={(event) => set({ recoveryEmail: event.target.value })}
-                disabled={disabled}
-                aria-invalid={errors.recoveryEmail !== undefined}
-                aria-describedby={
-                  errors.recoveryEmail === undefined
-                    ? ids.emailHint
-                    : `${ids.emailError} ${ids.emailHint}`
-                }
-              />
-              {errors.recoveryEmail !== undefined && (
-                <p id={ids.emailError} className="text-sm font-medium text-red-700">
-                  {errors.recoveryEmail}
-                </p>
-              )}
-              <p id={ids.emailHint} className="text-sm text-slate-600">
-                {messages.recoveryDisclosure}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.email}>Recovery email (optional)</Label>
+            <Input
+              id={ids.email}
+              ref={recoveryEmailRef}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={value.recoveryEmail}
+              onChange={(event) => set({ recoveryEmail: event.target.value })}
+              disabled={disabled}
+              aria-invalid={errors.recoveryEmail !== undefined}
+              aria-describedby={
+                errors.recoveryEmail === undefined
+                  ? ids.emailHint
+                  : `${ids.emailError} ${ids.emailHint}`
+              }
+            />
+            {errors.recoveryEmail !== undefined && (
+              <p id={ids.emailError} className="text-sm font-medium text-red-700">
+                {errors.recoveryEmail}
               </p>
-            </div>
-          </>
-        )}
-      </CardContent>
-    </Card>
+            )}
+            <p id={ids.emailHint} className="text-sm text-slate-600">
+              {messages.recoveryDisclosure}
+            </p>
+          </div>
+        </>
+      )}
+    </section>
   );
 }
