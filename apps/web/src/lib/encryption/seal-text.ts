@@ -28,3 +28,12 @@ export async function sealTextShare(
   onProgress?.({ stage: 'encrypting', done: size, total: size });
   return { encryptedPayload, authVerifier: keys.authVerifier, ...recoveryFields(choice) };
 }
+
+/**
+ * For `.catch` on a seal: WebCrypto failing here is a bug or a broken browser, not bad
+ * input. It is logged, and the page reports the share as not created (null).
+ */
+export function sealFailed(error: unknown): null {
+  console.error('Encryption failed', error);
+  return null;
+}
