@@ -106,4 +106,8 @@ test('toasts appear bottom right in the Notifications region', async ({ page, re
   expect(box!.x + box!.width).toBeGreaterThan(viewport!.width / 2);
   expect(box!.y).toBeGreaterThan(viewport!.height / 2);
   await expectAccessible(page, 'viewer with a toast');
+
+  // Alt+T moves keyboard focus to the notifications (SPEC.md §2).
+  await page.keyboard.press('Alt+KeyT');
+  await expect(page.locator('[data-sonner-toaster]')).toBeFocused();
 });
