@@ -42,7 +42,7 @@ test('a note can be edited locally: save says it is local only, cancel restores'
   await page.getByRole('button', { name: 'Edit' }).click();
   const editor = page.getByRole('textbox', { name: 'Edit note (local only)' });
   await expect(editor).toBeFocused();
-  await editor.press('End');
+  // The caret starts at the end of the note.
   await editor.pressSequentially(' plus mine');
   await expectAccessible(page, 'note edit mode');
   await page.getByRole('button', { name: 'Save Locally' }).click();

@@ -41,6 +41,12 @@ export function NoteContent({ html }: { html: string }) {
               node.innerHTML = current;
               node.dataset.filled = 'true';
               node.focus();
+              // Continue where the note ends, as people usually do when adding to it.
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              range.collapse(false);
+              window.getSelection()?.removeAllRanges();
+              window.getSelection()?.addRange(range);
             }
           }}
           role="textbox"
