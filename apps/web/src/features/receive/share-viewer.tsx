@@ -6,7 +6,7 @@ import { Card, CardContent } from '../../components/card';
 import { Container } from '../../components/container';
 import { BurnGate } from './burn-gate';
 import { ClipboardContent } from './clipboard-content';
-import { EncryptedNotice } from './encrypted-notice';
+import { EncryptedShare } from './encrypted-share';
 import { FileContent } from './file-content';
 import { NoteContent } from './note-content';
 import { ViewerHeader } from './viewer-header';
@@ -39,7 +39,7 @@ export function ShareViewer({ share, onExit }: ShareViewerProps) {
 }
 
 function ShareBody({ share, onExit }: ShareViewerProps) {
-  if (share.isEncrypted) return <EncryptedNotice />;
+  if (share.isEncrypted) return <EncryptedShare share={share} onExit={onExit} />;
   if (share.type === 'file') {
     return share.file ? (
       <FileContent code={share.code} file={share.file} onLimitReached={onExit} />
