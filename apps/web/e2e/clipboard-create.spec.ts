@@ -59,6 +59,8 @@ test('the clipboard form works with the keyboard alone, burn after reading inclu
   await page.keyboard.press('Space');
   await expect(burn).toBeChecked();
   await page.keyboard.press('Tab');
+  await expect(page.getByRole('switch', { name: 'Enable encryption' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Generate 4-Digit Code' })).toBeFocused();
   await page.keyboard.press('Enter');
   const code = await readResultCode(page);

@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card, CardContent } from '../../components/card';
+import { EncryptionOptionsCard } from '../../components/encryption/encryption-options-card';
+import { SealProgressView } from '../../components/encryption/seal-progress-view';
 import { ExpirySelect } from '../../components/expiry-select';
 import { FieldError } from '../../components/field-error';
 import { Label } from '../../components/label';
@@ -16,10 +18,15 @@ import type { ProblemMessage } from '../../lib/api/problem-message';
 import { createShare } from '../../lib/api/shares-api';
 import { cn } from '../../lib/cn';
 import { useConfig } from '../../lib/config-context';
+import type { SealProgress } from '../../lib/encryption/progress';
+import { sealFailed, sealTextShare } from '../../lib/encryption/seal-text';
+import { useEncryptionOptions } from '../../lib/encryption/use-encryption-options';
 
 export interface CreatedClipboard {
   share: CreateShareResponse;
   burnAfterReading: boolean;
+  /** Set when the text was encrypted; the recovery email, if one was given. */
+  encryption: { recoveryEmail?: string } | null;
 }
 
 /** SPEC.md §2 "Clipboard page": the text, its options and Generate 4-Digit Code. */
@@ -31,6 +38,8 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ProblemMessage | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sealing, setSealing] = useState<SealProgress | null>(null);
+  const encryption = useEncryptionOptions();
   const textRef = useRef<HTMLTextAreaElement>(null);
 
   const length = [...text].length;
@@ -53,16 +62,36 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
         `Please shorten your text to ${config.maxTextChars.toLocaleString('en-US')} characters or fewer`,
       );
     }
+    const protection = encryption.check();
+    if (!protection.ok) {
+      toast.error(protection.message);
+      return;
+    }
+    const { choice } = protection;
     setBusy(true);
+    const sealed = choice
+      ? await sealTextShare(choice, text, setSealing).catch(sealFailed)
+      : undefined;
+    setSealing(null);
+    if (sealed === null) {
+      setBusy(false);
+      setFailure({ title: messages.clipboardCreateFailed });
+      toast.error(messages.clipboardCreateFailed);
+      return;
+    }
     const result = await createShare({
       type: 'clipboard',
-      content: text,
+      ...(sealed ?? { content: text }),
       expiresInSeconds,
       ...(burn ? { burnAfterReading: true } : {}),
     });
     setBusy(false);
     if (result.ok) {
-      onCreated({ share: result.data, burnAfterReading: burn });
+      onCreated({
+        share: result.data,
+        burnAfterReading: burn,
+        encryption: choice && { recoveryEmail: choice.recoveryEmail },
+      });
       return;
     }
     const message = createFailureMessage(
@@ -125,6 +154,10 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
               disabled={busy}
             />
           </div>
+
+          <EncryptionOptionsCard {...encryption.cardProps} disabled={busy} />
+
+          {sealing && <SealProgressView progress={sealing} />}
 
           {failure && (
             <Alert variant="error" title={failure.title}>

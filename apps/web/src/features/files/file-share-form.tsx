@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card, CardContent } from '../../components/card';
+import { EncryptionOptionsCard } from '../../components/encryption/encryption-options-card';
+import { SealProgressView } from '../../components/encryption/seal-progress-view';
 import { ExpirySelect } from '../../components/expiry-select';
 import { FieldError } from '../../components/field-error';
 import { Input } from '../../components/input';
@@ -16,6 +18,9 @@ import type { UploadProgress as Transfer } from '../../lib/api/multipart-upload'
 import type { ProblemMessage } from '../../lib/api/problem-message';
 import { useConfig } from '../../lib/config-context';
 import { parseDownloadLimit } from '../../lib/download-limit';
+import type { SealProgress } from '../../lib/encryption/progress';
+import { uploadEncryptedFileShare } from '../../lib/encryption/upload-encrypted-file';
+import { useEncryptionOptions } from '../../lib/encryption/use-encryption-options';
 import { formatBytesCompact } from '../../lib/format-bytes';
 import { FilePicker } from './file-picker';
 import { SmartDataInfo, UploadLimits } from './file-facts';
@@ -24,6 +29,11 @@ import { UploadProgress } from './upload-progress';
 export interface CreatedFile {
   share: CreateFileResponse;
   expiresInSeconds: number;
+  /**
+   * Set when the file was encrypted: its real name and size (the server only knows
+   * "encrypted_file" and the ciphertext size) and the recovery email, if one was given.
+   */
+  encryption: { name: string; size: number; recoveryEmail?: string } | null;
 }
 
 /** SPEC.md §2 "File share page", before upload: picker, limit, expiry, upload. */
@@ -36,6 +46,8 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
   const [failure, setFailure] = useState<ProblemMessage | null>(null);
   const [progress, setProgress] = useState<Transfer | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [sealing, setSealing] = useState<SealProgress | null>(null);
+  const encryption = useEncryptionOptions();
   const expiresInSeconds = expiry ?? config.defaultExpirySeconds;
   const tooLargeDetail = messages.fileTooLargeDetail(formatBytesCompact(config.maxFileBytes));
 
@@ -62,19 +74,45 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
       document.getElementById('file-input')?.focus();
       return;
     }
+    const protection = encryption.check();
+    if (!protection.ok) {
+      toast.error(protection.message);
+      return;
+    }
+    const { choice } = protection;
     const maxDownloads = parseDownloadLimit(limitText, config.downloadLimit);
     setLimitText(String(maxDownloads));
     setUploading(true);
-    setProgress({ loaded: 0, total: file.size });
-    const result = await uploadFileShare(
-      file,
-      { maxDownloads, expiresInSeconds },
-      { onProgress: setProgress },
-    );
+    let result;
+    if (choice) {
+      setSealing({ stage: 'deriving' });
+      result = await uploadEncryptedFileShare(
+        choice,
+        file,
+        { maxDownloads, expiresInSeconds },
+        setSealing,
+      );
+      setSealing(null);
+    } else {
+      setProgress({ loaded: 0, total: file.size });
+      result = await uploadFileShare(
+        file,
+        { maxDownloads, expiresInSeconds },
+        { onProgress: setProgress },
+      );
+      setProgress(null);
+    }
     setUploading(false);
-    setProgress(null);
     if (result.ok) {
-      onCreated({ share: result.data, expiresInSeconds });
+      onCreated({
+        share: result.data,
+        expiresInSeconds,
+        encryption: choice && {
+          name: file.name,
+          size: file.size,
+          recoveryEmail: choice.recoveryEmail,
+        },
+      });
       return;
     }
     const message = createFailureMessage(
@@ -137,7 +175,14 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
 
           <SmartDataInfo />
 
-          {uploading && <UploadProgress progress={progress} />}
+          <EncryptionOptionsCard {...encryption.cardProps} disabled={uploading} />
+
+          {uploading &&
+            (sealing ? (
+              <SealProgressView progress={sealing} />
+            ) : (
+              <UploadProgress progress={progress} />
+            ))}
 
           {failure && (
             <Alert variant="error" title={failure.title}>

@@ -6,6 +6,8 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card, CardContent } from '../../components/card';
+import { EncryptionOptionsCard } from '../../components/encryption/encryption-options-card';
+import { SealProgressView } from '../../components/encryption/seal-progress-view';
 import { ExpirySelect } from '../../components/expiry-select';
 import { FieldError } from '../../components/field-error';
 import { Spinner } from '../../components/spinner';
@@ -14,6 +16,9 @@ import { createFailureMessage } from '../../lib/api/create-failure';
 import type { ProblemMessage } from '../../lib/api/problem-message';
 import { createShare } from '../../lib/api/shares-api';
 import { useConfig } from '../../lib/config-context';
+import type { SealProgress } from '../../lib/encryption/progress';
+import { sealFailed, sealTextShare } from '../../lib/encryption/seal-text';
+import { useEncryptionOptions } from '../../lib/encryption/use-encryption-options';
 import { NoteEditor } from './note-editor';
 import { breakableSpaces } from './note-html';
 
@@ -22,6 +27,8 @@ export const noteCreateFailed = 'Failed to create note share';
 export interface CreatedNote {
   share: CreateShareResponse;
   burnAfterReading: boolean;
+  /** Set when the note was encrypted; the recovery email, if one was given. */
+  encryption: { recoveryEmail?: string } | null;
 }
 
 /** SPEC.md §2 "Notepad page": the rich-text editor, options and Generate 4-Digit Code. */
@@ -33,6 +40,8 @@ export function NotepadForm({ onCreated }: { onCreated: (created: CreatedNote) =
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ProblemMessage | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sealing, setSealing] = useState<SealProgress | null>(null);
+  const encryption = useEncryptionOptions();
   const expiresInSeconds = expiry ?? config.defaultExpirySeconds;
 
   const submit = async (event: FormEvent) => {
@@ -47,18 +56,41 @@ export function NotepadForm({ onCreated }: { onCreated: (created: CreatedNote) =
       quill.focus();
       return;
     }
+    const protection = encryption.check();
+    if (!protection.ok) {
+      toast.error(protection.message);
+      return;
+    }
+    const { choice } = protection;
     setBusy(true);
     quill.enable(false);
-    const result = await createShare({
-      type: 'notepad',
-      content: breakableSpaces(quill.getSemanticHTML()),
-      expiresInSeconds,
-      ...(burn ? { burnAfterReading: true } : {}),
-    });
+    const html = breakableSpaces(quill.getSemanticHTML());
+    const sealed = choice
+      ? await sealTextShare(choice, html, setSealing).catch(sealFailed)
+      : undefined;
+    setSealing(null);
+    const result =
+      sealed === null
+        ? null
+        : await createShare({
+            type: 'notepad',
+            ...(sealed ?? { content: html }),
+            expiresInSeconds,
+            ...(burn ? { burnAfterReading: true } : {}),
+          });
     quill.enable(true);
     setBusy(false);
+    if (result === null) {
+      setFailure({ title: noteCreateFailed });
+      toast.error(noteCreateFailed);
+      return;
+    }
     if (result.ok) {
-      onCreated({ share: result.data, burnAfterReading: burn });
+      onCreated({
+        share: result.data,
+        burnAfterReading: burn,
+        encryption: choice && { recoveryEmail: choice.recoveryEmail },
+      });
       return;
     }
     console.error('Note creation failed', result.problem);
@@ -99,6 +131,10 @@ export function NotepadForm({ onCreated }: { onCreated: (created: CreatedNote) =
               disabled={busy}
             />
           </div>
+
+          <EncryptionOptionsCard {...encryption.cardProps} disabled={busy} />
+
+          {sealing && <SealProgressView progress={sealing} />}
 
           {failure && (
             <Alert variant="error" title={failure.title}>

@@ -1,6 +1,7 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Container } from '../../components/container';
+import { EncryptionSummary } from '../../components/encryption/encryption-summary';
 import { PageHeader } from '../../components/page-header';
 import { ShareResult } from '../../components/share-result';
 import { NotepadForm, type CreatedNote } from './notepad-form';
@@ -28,11 +29,20 @@ export function NotepadPage() {
               Enter the code <strong>{created.share.code}</strong> under “Retrieve Shared Content”,
               or open the link or QR code.
             </>,
+            ...(created.encryption
+              ? ['Send the password separately. The recipient types it to decrypt the note.']
+              : []),
             created.burnAfterReading
               ? 'The note is deleted as soon as it has been viewed once.'
-              : 'Anyone with the code can read the note until it expires.',
+              : created.encryption
+                ? 'Anyone with the code and the password can read the note until it expires.'
+                : 'Anyone with the code can read the note until it expires.',
           ]}
-        />
+        >
+          {created.encryption && (
+            <EncryptionSummary recoveryEmail={created.encryption.recoveryEmail} />
+          )}
+        </ShareResult>
       ) : (
         <NotepadForm onCreated={setCreated} />
       )}
