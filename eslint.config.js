@@ -42,7 +42,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/app/*', '../../app/**'], message: 'features must not import the app layer' }] },
+        {
+          patterns: [
+            {
+              group: ['**/app/*', '../../app/**'],
+              message: 'features must not import the app layer',
+            },
+          ],
+        },
       ],
     },
   },
