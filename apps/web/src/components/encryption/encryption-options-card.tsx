@@ -77,7 +77,7 @@ export function EncryptionOptionsCard({
       </div>
       <SwitchField
         label="Enable encryption"
-        description="Optional. Your content is encrypted in this browser with AES-256-GCM before it is sent; we never see the password."
+        description="Optional. Your content is encrypted in this browser with AES-256-GCM before it is sent, so we only ever store ciphertext."
         checked={enabled}
         onCheckedChange={(checked) => set({ enabled: checked })}
         disabled={disabled || !secure}

@@ -10,6 +10,7 @@ describe('EncryptionSummary', () => {
     expect(summary).toHaveTextContent('Password protected with AES-256-GCM');
     expect(summary).toHaveTextContent('Recipients need the code and the password.');
     expect(summary).toHaveTextContent('No recovery email');
+    expect(summary).toHaveTextContent('never see the password');
   });
 
   it('names the recovery email when there is one', () => {
@@ -17,6 +18,7 @@ describe('EncryptionSummary', () => {
     expect(screen.getByRole('region', { name: 'Encryption summary' })).toHaveTextContent(
       'Recovery email: me@example.org.',
     );
+    expect(screen.queryByText(/never see the password/)).toBeNull();
   });
 });
 

@@ -17,7 +17,11 @@ export function EncryptionSummary({ recoveryEmail }: EncryptionSummaryProps) {
         Password protected with AES-256-GCM
       </p>
       <ul className="flex list-disc flex-col gap-1 pl-5 leading-relaxed">
-        <li>Encrypted in your browser: we store only ciphertext and never see the password.</li>
+        <li>
+          {recoveryEmail === undefined
+            ? 'Encrypted in your browser: we store only ciphertext and never see the password.'
+            : 'Encrypted in your browser: we store only ciphertext. The password is kept encrypted, only to be mailed to the recovery email.'}
+        </li>
         <li>Recipients need the code and the password. Send the password another way.</li>
         <li>Too many wrong passwords delete the share, so nobody can keep guessing.</li>
       </ul>
