@@ -210,6 +210,16 @@ test('a 50 MB file is encrypted as a stream, uploaded as ciphertext and decrypte
     const reader = await context.newPage();
     await reader.addInitScript(() => {
       Object.defineProperty(window, 'showSaveFilePicker', { value: undefined });
+      // The highest percentage the download-and-decrypt bar showed, however briefly.
+      const seen = { percent: -1 };
+      Object.assign(window, { __decryptBar: seen });
+      new MutationObserver(() => {
+        const bar = document.querySelector(
+          '[role="progressbar"][aria-label="Download and decryption progress"]',
+        );
+        const value = Number(bar?.getAttribute('aria-valuenow') ?? -1);
+        if (value > seen.percent) seen.percent = value;
+      }).observe(document, { subtree: true, childList: true, attributes: true });
     });
     await reader.goto(`/${code}`);
     await decrypt(reader, 'file password');
@@ -220,6 +230,10 @@ test('a 50 MB file is encrypted as a stream, uploaded as ciphertext and decrypte
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(name);
     expect(sha256(await readFile((await download.path())!))).toBe(sha256(bytes));
+    const bar = await reader.evaluate(
+      () => (window as unknown as { __decryptBar: { percent: number } }).__decryptBar.percent,
+    );
+    expect(bar).toBeGreaterThan(0);
     await context.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
