@@ -4,7 +4,6 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { JSDOM } from 'jsdom';
 import { build } from 'vite';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -22,11 +21,7 @@ await build({
     copyPublicDir: false,
   },
 });
-// src/lib/sanitize-note.ts binds DOMPurify to `window` when imported. Node has none, so a
-// jsdom window stands in for the import only; rendering then runs without one, as on a server.
-globalThis.window = new JSDOM('').window;
 const { renderPage, sitePlan } = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
-delete globalThis.window;
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 const manifestFile = join(dist, '.vite/manifest.json');
