@@ -27,7 +27,7 @@ export function EncryptionActiveBox({ recoveryEmail }: EncryptionActiveBoxProps)
         {points.map((point) => (
           <li
             key={point}
-            className="flex items-start gap-2 leading-relaxed break-all sm:break-normal"
+            className="flex items-start gap-2 leading-relaxed wrap-anywhere"
           >
             <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
             {point}

@@ -31,7 +31,7 @@ export function EncryptionSummary({ recoveryEmail }: EncryptionSummaryProps) {
           <span>No recovery email: if the password is lost, nobody can open this share.</span>
         ) : (
           <span>
-            Recovery email: <span className="font-medium break-all">{recoveryEmail}</span>. We can
+            Recovery email: <span className="font-medium wrap-anywhere">{recoveryEmail}</span>. We can
             send the password there if it is forgotten.
           </span>
         )}
