@@ -25,10 +25,7 @@ export function EncryptionActiveBox({ recoveryEmail }: EncryptionActiveBoxProps)
       </h3>
       <ul className="flex flex-col gap-2">
         {points.map((point) => (
-          <li
-            key={point}
-            className="flex items-start gap-2 leading-relaxed wrap-anywhere"
-          >
+          <li key={point} className="flex items-start gap-2 leading-relaxed wrap-anywhere">
             <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
             {point}
           </li>

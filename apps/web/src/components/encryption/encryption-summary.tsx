@@ -31,8 +31,8 @@ export function EncryptionSummary({ recoveryEmail }: EncryptionSummaryProps) {
           <span>No recovery email: if the password is lost, nobody can open this share.</span>
         ) : (
           <span>
-            Recovery email: <span className="font-medium wrap-anywhere">{recoveryEmail}</span>. We can
-            send the password there if it is forgotten.
+            Recovery email: <span className="font-medium wrap-anywhere">{recoveryEmail}</span>. We
+            can send the password there if it is forgotten.
           </span>
         )}
       </p>
