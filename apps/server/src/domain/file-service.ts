@@ -23,7 +23,7 @@ import type { RecoveryEscrow } from './recovery-escrow.js';
 import { countDownload, type NewShare } from './share-repository.js';
 import type { ShareService } from './share-service.js';
 import { resolveExpiry } from './share-service.js';
-import { newDeleteToken } from './secrets-hash.js';
+import { shareBasics } from './new-share.js';
 
 export interface FileServiceDeps {
   db: Kysely<Database>;
@@ -122,38 +122,27 @@ export function createFileService(deps: FileServiceDeps) {
     fields: ReturnType<typeof parseFields>,
     blob: { key: string; name: string; mime: string; size: number },
   ): Promise<CreateFileResponse> {
-    const recovery =
-      fields.recoveryEmail !== undefined && fields.recoveryPassword !== undefined
-        ? deps.escrow.seal(fields.recoveryEmail, fields.recoveryPassword)
-        : null;
-    const createdAt = deps.clock.now();
-    const expiresAt = addSeconds(createdAt, fields.expiresIn);
-    const deleteToken = newDeleteToken();
+    const { columns, ...created } = shareBasics(deps.clock, deps.escrow, {
+      ...fields,
+      expiresInSeconds: fields.expiresIn,
+    });
     const code = await deps.codes.allocate((code): NewShare => ({
       code,
       type: 'file',
       is_encrypted: fields.encryptedPayload !== undefined,
       encrypted_payload:
         fields.encryptedPayload === undefined ? null : JSON.stringify(fields.encryptedPayload),
-      auth_verifier: fields.authVerifier ?? null,
-      recovery_email_hash: recovery?.emailHash ?? null,
-      recovery_escrow: recovery?.escrow ?? null,
-      delete_token_hash: deleteToken.hash,
-      created_at: createdAt,
-      expires_at: expiresAt,
-      reclaim_after: expiresAt,
       file_name: blob.name,
       file_size: blob.size,
       file_mime: blob.mime,
       blob_key: blob.key,
       max_downloads: fields.maxDownloads,
+      ...columns,
     }));
     return {
       code,
       type: 'file',
-      createdAt: createdAt.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-      deleteToken: deleteToken.token,
+      ...created,
       fileName: blob.name,
       fileSize: blob.size,
       maxDownloads: fields.maxDownloads,

@@ -10,7 +10,8 @@ import type { RecoveryEscrow } from './recovery-escrow.js';
 import { burnShare, findShare, recordFailedUnlock, type NewShare } from './share-repository.js';
 import type { ShareRecord } from './share-record.js';
 import { goneErrorCode, toShareView } from './share-view.js';
-import { digestsEqual, newDeleteToken, sha256Base64 } from './secrets-hash.js';
+import { digestsEqual, sha256Base64 } from './secrets-hash.js';
+import { shareBasics } from './new-share.js';
 import { validateClipboardText } from './text-rules.js';
 
 /** How long a share made gone early keeps answering 410 before it is reclaimed. */
@@ -75,35 +76,20 @@ export function createShareService(deps: ShareServiceDeps) {
       } else {
         content = deps.notes.sanitize(body.content ?? '');
       }
-      const recovery =
-        body.recoveryEmail !== undefined && body.recoveryPassword !== undefined
-          ? deps.escrow.seal(body.recoveryEmail, body.recoveryPassword)
-          : null;
-      const createdAt = clock.now();
-      const expiresAt = addSeconds(createdAt, expiresIn);
-      const deleteToken = newDeleteToken();
+      const { columns, ...created } = shareBasics(clock, deps.escrow, {
+        ...body,
+        expiresInSeconds: expiresIn,
+      });
       const code = await deps.codes.allocate((code): NewShare => ({
         code,
         type: body.type,
         content,
         is_encrypted: encrypted,
         encrypted_payload: payload,
-        auth_verifier: body.authVerifier ?? null,
-        recovery_email_hash: recovery?.emailHash ?? null,
-        recovery_escrow: recovery?.escrow ?? null,
-        delete_token_hash: deleteToken.hash,
-        created_at: createdAt,
-        expires_at: expiresAt,
-        reclaim_after: expiresAt,
         burn_after_reading: body.burnAfterReading ?? false,
+        ...columns,
       }));
-      return {
-        code,
-        type: body.type,
-        createdAt: createdAt.toISOString(),
-        expiresAt: expiresAt.toISOString(),
-        deleteToken: deleteToken.token,
-      };
+      return { code, type: body.type, ...created };
     },
 
     async view(code: string): Promise<ShareView> {

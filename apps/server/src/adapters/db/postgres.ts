@@ -1,5 +1,6 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { kyselyDb } from './kysely-db.js';
 import type { Database, Db } from './schema.js';
 
 export function createPostgresDb(url: string, options: { poolSize?: number } = {}): Db {
@@ -13,17 +14,5 @@ export function createPostgresDb(url: string, options: { poolSize?: number } = {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    kysely,
-    dialect: 'postgres',
-    async health() {
-      try {
-        await sql`select 1`.execute(kysely);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    close: () => kysely.destroy(),
-  };
+  return kyselyDb(kysely, 'postgres');
 }

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
+import { kyselyDb } from './kysely-db.js';
 import type { Database, Db } from './schema.js';
 import { SqliteValuesPlugin } from './sqlite-values-plugin.js';
 
@@ -17,17 +18,5 @@ export function createSqliteDb(file: string): Db {
     dialect: new SqliteDialect({ database: connection }),
     plugins: [new SqliteValuesPlugin()],
   });
-  return {
-    kysely,
-    dialect: 'sqlite',
-    async health() {
-      try {
-        await sql`select 1`.execute(kysely);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    close: () => kysely.destroy(),
-  };
+  return kyselyDb(kysely, 'sqlite');
 }

@@ -1,0 +1,19 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, Db, Dialect } from './schema.js';
+
+/** The Db port around a Kysely instance: a health probe that never throws, and close. */
+export function kyselyDb(kysely: Kysely<Database>, dialect: Dialect): Db {
+  return {
+    kysely,
+    dialect,
+    async health() {
+      try {
+        await sql`select 1`.execute(kysely);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => kysely.destroy(),
+  };
+}

@@ -1,0 +1,38 @@
+import { addSeconds, type Clock } from './clock.js';
+import type { RecoveryEscrow } from './recovery-escrow.js';
+import { newDeleteToken } from './secrets-hash.js';
+
+export interface ShareBasicsInput {
+  expiresInSeconds: number;
+  authVerifier?: string;
+  recoveryEmail?: string;
+  recoveryPassword?: string;
+}
+
+/**
+ * What every new share gets whatever its type: its times, the creator's delete token (only
+ * its hash is stored), the auth verifier and, with a recovery email, the sealed escrow.
+ */
+export function shareBasics(clock: Clock, escrow: RecoveryEscrow, input: ShareBasicsInput) {
+  const recovery =
+    input.recoveryEmail !== undefined && input.recoveryPassword !== undefined
+      ? escrow.seal(input.recoveryEmail, input.recoveryPassword)
+      : null;
+  const createdAt = clock.now();
+  const expiresAt = addSeconds(createdAt, input.expiresInSeconds);
+  const deleteToken = newDeleteToken();
+  return {
+    deleteToken: deleteToken.token,
+    createdAt: createdAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    columns: {
+      auth_verifier: input.authVerifier ?? null,
+      recovery_email_hash: recovery?.emailHash ?? null,
+      recovery_escrow: recovery?.escrow ?? null,
+      delete_token_hash: deleteToken.hash,
+      created_at: createdAt,
+      expires_at: expiresAt,
+      reclaim_after: expiresAt,
+    },
+  };
+}
