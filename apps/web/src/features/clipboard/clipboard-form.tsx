@@ -1,17 +1,10 @@
 import { messages, type CreateShareResponse } from '@codedrop/contract';
-import { Hash } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { Card, CardContent } from '../../components/card';
-import { EncryptionOptionsCard } from '../../components/encryption/encryption-options-card';
-import { SealProgressView } from '../../components/encryption/seal-progress-view';
-import { ExpirySelect } from '../../components/expiry-select';
 import { FieldError } from '../../components/field-error';
+import { TextShareOptions } from '../../components/text-share-options';
 import { Label } from '../../components/label';
-import { Spinner } from '../../components/spinner';
-import { SwitchField } from '../../components/switch';
 import { Textarea } from '../../components/textarea';
 import { createFailureMessage } from '../../lib/api/create-failure';
 import type { ProblemMessage } from '../../lib/api/problem-message';
@@ -139,36 +132,18 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
             </div>
           </div>
 
-          <div className="grid gap-6 sm:grid-cols-2">
-            <ExpirySelect
-              id="clipboard-expiry"
-              value={expiresInSeconds}
-              onChange={setExpiry}
-              disabled={busy}
-            />
-            <SwitchField
-              label="Burn after reading"
-              description="Delete the text as soon as it has been viewed once."
-              checked={burn}
-              onCheckedChange={setBurn}
-              disabled={busy}
-            />
-          </div>
-
-          <EncryptionOptionsCard {...encryption.cardProps} disabled={busy} />
-
-          {sealing && <SealProgressView progress={sealing} />}
-
-          {failure && (
-            <Alert variant="error" title={failure.title}>
-              {failure.detail}
-            </Alert>
-          )}
-
-          <Button type="submit" size="lg" disabled={busy}>
-            {busy ? <Spinner /> : <Hash aria-hidden="true" />}
-            {busy ? 'Generating...' : 'Generate 4-Digit Code'}
-          </Button>
+          <TextShareOptions
+            idPrefix="clipboard"
+            noun="text"
+            expiresInSeconds={expiresInSeconds}
+            onExpiryChange={setExpiry}
+            burn={burn}
+            onBurnChange={setBurn}
+            encryption={encryption.cardProps}
+            sealing={sealing}
+            failure={failure}
+            busy={busy}
+          />
         </form>
       </CardContent>
     </Card>
