@@ -1,4 +1,4 @@
-import { messages, type CreateShareResponse } from '@codedrop/contract';
+import { messages } from '@codedrop/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Card, CardContent } from '../../components/card';
@@ -6,38 +6,23 @@ import { FieldError } from '../../components/field-error';
 import { TextShareOptions } from '../../components/text-share-options';
 import { Label } from '../../components/label';
 import { Textarea } from '../../components/textarea';
-import { createFailureMessage } from '../../lib/api/create-failure';
-import type { ProblemMessage } from '../../lib/api/problem-message';
-import { createShare } from '../../lib/api/shares-api';
 import { cn } from '../../lib/cn';
 import { useConfig } from '../../lib/config-context';
-import type { SealProgress } from '../../lib/encryption/progress';
-import { sealFailed, sealTextShare } from '../../lib/encryption/seal-text';
-import { useEncryptionOptions } from '../../lib/encryption/use-encryption-options';
+import { useTextShareCreation, type CreatedTextShare } from '../../lib/use-text-share-creation';
 
-export interface CreatedClipboard {
-  share: CreateShareResponse;
-  burnAfterReading: boolean;
-  /** Set when the text was encrypted; the recovery email, if one was given. */
-  encryption: { recoveryEmail?: string } | null;
-}
+export type CreatedClipboard = CreatedTextShare;
 
 /** SPEC.md §2 "Clipboard page": the text, its options and Generate 4-Digit Code. */
 export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipboard) => void }) {
   const config = useConfig();
   const [text, setText] = useState('');
-  const [expiry, setExpiry] = useState<number | null>(null);
-  const [burn, setBurn] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<ProblemMessage | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [sealing, setSealing] = useState<SealProgress | null>(null);
-  const encryption = useEncryptionOptions();
+  const creation = useTextShareCreation('clipboard', messages.clipboardCreateFailed);
+  const busy = creation.busy;
   const textRef = useRef<HTMLTextAreaElement>(null);
 
   const length = [...text].length;
   const tooLong = length > config.maxTextChars;
-  const expiresInSeconds = expiry ?? config.defaultExpirySeconds;
 
   const refuse = (message: string) => {
     setFieldError(message);
@@ -48,52 +33,15 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    setFailure(null);
+    creation.clearFailure();
     if (text.trim() === '') return refuse(messages.textRequired);
     if (tooLong) {
       return refuse(
         `Please shorten your text to ${config.maxTextChars.toLocaleString('en-US')} characters or fewer`,
       );
     }
-    const protection = encryption.check();
-    if (!protection.ok) {
-      toast.error(protection.message);
-      return;
-    }
-    const { choice } = protection;
-    setBusy(true);
-    const sealed = choice
-      ? await sealTextShare(choice, text, setSealing).catch(sealFailed)
-      : undefined;
-    setSealing(null);
-    if (sealed === null) {
-      setBusy(false);
-      setFailure({ title: messages.clipboardCreateFailed });
-      toast.error(messages.clipboardCreateFailed);
-      return;
-    }
-    const result = await createShare({
-      type: 'clipboard',
-      ...(sealed ?? { content: text }),
-      expiresInSeconds,
-      ...(burn ? { burnAfterReading: true } : {}),
-    });
-    setBusy(false);
-    if (result.ok) {
-      onCreated({
-        share: result.data,
-        burnAfterReading: burn,
-        encryption: choice && { recoveryEmail: choice.recoveryEmail },
-      });
-      return;
-    }
-    const message = createFailureMessage(
-      result.problem,
-      messages.clipboardCreateFailed,
-      config.maxFileBytes,
-    );
-    setFailure(message);
-    toast.error(message.title, { description: message.detail });
+    const created = await creation.create(text);
+    if (created !== null) onCreated(created);
   };
 
   return (
@@ -132,18 +80,7 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
             </div>
           </div>
 
-          <TextShareOptions
-            idPrefix="clipboard"
-            noun="text"
-            expiresInSeconds={expiresInSeconds}
-            onExpiryChange={setExpiry}
-            burn={burn}
-            onBurnChange={setBurn}
-            encryption={encryption.cardProps}
-            sealing={sealing}
-            failure={failure}
-            busy={busy}
-          />
+          <TextShareOptions idPrefix="clipboard" noun="text" {...creation.options} />
         </form>
       </CardContent>
     </Card>

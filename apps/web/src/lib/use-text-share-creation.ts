@@ -1,0 +1,94 @@
+import type { CreateShareResponse } from '@codedrop/contract';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { createFailureMessage } from './api/create-failure';
+import type { ProblemMessage } from './api/problem-message';
+import { createShare } from './api/shares-api';
+import { useConfig } from './config-context';
+import type { SealProgress } from './encryption/progress';
+import { sealFailed, sealTextShare } from './encryption/seal-text';
+import { useEncryptionOptions } from './encryption/use-encryption-options';
+
+export interface CreatedTextShare {
+  share: CreateShareResponse;
+  burnAfterReading: boolean;
+  /** Set when the content was encrypted; the recovery email, if one was given. */
+  encryption: { recoveryEmail?: string } | null;
+}
+
+/**
+ * What the clipboard and notepad forms share once their own field is valid: expiry, burn
+ * after reading, the encryption options, sealing in the browser, the API call and its
+ * failure (shown next to the button and as a toast).
+ */
+export function useTextShareCreation(type: 'clipboard' | 'notepad', failedMessage: string) {
+  const config = useConfig();
+  const [expiry, setExpiry] = useState<number | null>(null);
+  const [burn, setBurn] = useState(false);
+  const [failure, setFailure] = useState<ProblemMessage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sealing, setSealing] = useState<SealProgress | null>(null);
+  const encryption = useEncryptionOptions();
+  const expiresInSeconds = expiry ?? config.defaultExpirySeconds;
+
+  const fail = (message: ProblemMessage) => {
+    setFailure(message);
+    toast.error(message.title, { description: message.detail });
+  };
+
+  /** Creates the share from valid content; null when it did not (and the page says why). */
+  async function create(content: string): Promise<CreatedTextShare | null> {
+    const protection = encryption.check();
+    if (!protection.ok) {
+      toast.error(protection.message);
+      return null;
+    }
+    const { choice } = protection;
+    setBusy(true);
+    try {
+      const sealed = choice
+        ? await sealTextShare(choice, content, setSealing).catch(sealFailed)
+        : undefined;
+      setSealing(null);
+      if (sealed === null) {
+        fail({ title: failedMessage });
+        return null;
+      }
+      const result = await createShare({
+        type,
+        ...(sealed ?? { content }),
+        expiresInSeconds,
+        ...(burn ? { burnAfterReading: true } : {}),
+      });
+      if (result.ok) {
+        return {
+          share: result.data,
+          burnAfterReading: burn,
+          encryption: choice && { recoveryEmail: choice.recoveryEmail },
+        };
+      }
+      console.error(`Creating the ${type} share failed`, result.problem);
+      fail(createFailureMessage(result.problem, failedMessage, config.maxFileBytes));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    busy,
+    create,
+    clearFailure: () => setFailure(null),
+    /** Spread into TextShareOptions. */
+    options: {
+      expiresInSeconds,
+      onExpiryChange: setExpiry,
+      burn,
+      onBurnChange: setBurn,
+      encryption: encryption.cardProps,
+      sealing,
+      failure,
+      busy,
+    },
+  };
+}
