@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, http, type TestApp } from './support/app.js';
-import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
+import { describe, expect, it } from 'vitest';
+import { http } from './support/app.js';
+import { testDialects } from './support/databases.js';
+import { twoPostgresInstances } from './support/two-instances.js';
 
 /**
  * Several instances on one PostgreSQL must behave like one: thousands of creations at once
  * give no duplicate code and no 5xx, even as the code length grows under them.
  */
 describe.runIf(testDialects().includes('postgres'))('two instances on one PostgreSQL', () => {
-  let database: TestDatabase;
-  let servers: TestApp[];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    const env = { RATE_LIMIT_DISABLED: 'true' };
-    servers = [await startTestApp(database, { env }), await startTestApp(database, { env })];
-  });
-  afterAll(async () => {
-    await Promise.all(servers?.map((s) => s.close()) ?? []);
-    await database?.drop();
-  });
+  const cluster = twoPostgresInstances();
 
   it('creates 3000 shares concurrently with unique codes and no errors', async () => {
+    const servers = cluster.servers();
     const total = 3000;
     const inFlight = 64;
     const codes: string[] = [];
@@ -51,6 +42,7 @@ describe.runIf(testDialects().includes('postgres'))('two instances on one Postgr
   }, 120_000);
 
   it('both instances read what either created', async () => {
+    const servers = cluster.servers();
     const created = await http<{ code: string }>(servers[0]!.url, '/api/shares', {
       method: 'POST',
       json: { type: 'clipboard', content: 'cross-instance' },

@@ -8,6 +8,7 @@ import { newBlobKey } from '../../src/adapters/blob/keys.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { TestClock } from '../support/clock.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
+import { twoPostgresInstances } from '../support/two-instances.js';
 import { storageEnv, testStorages, upload } from '../support/files.js';
 import { Readable } from 'node:stream';
 
@@ -138,20 +139,10 @@ describe.each(testStorages)('upload limits and leftovers (%s storage)', (storage
 describe.runIf(testDialects().includes('postgres'))(
   'downloads across two instances on PostgreSQL',
   () => {
-    let database: TestDatabase;
-    let servers: TestApp[];
-
-    beforeAll(async () => {
-      database = await createTestDatabase('postgres');
-      const env = { RATE_LIMIT_DISABLED: 'true' };
-      servers = [await startTestApp(database, { env }), await startTestApp(database, { env })];
-    });
-    afterAll(async () => {
-      await Promise.all(servers?.map((s) => s.close()) ?? []);
-      await database?.drop();
-    });
+    const cluster = twoPostgresInstances();
 
     it('200 concurrent download requests against max 10: exactly 10 succeed', async () => {
+      const servers = cluster.servers();
       const created = await upload(
         servers[0]!.url,
         { bytes: randomBytes(100), name: 'x.bin' },
