@@ -66,3 +66,41 @@ describe.each(stores)('rate limits (%s)', (storeName, storeEnv) => {
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(600);
   });
 });
+
+describe('rate limits with Redis unreachable', () => {
+  let database: TestDatabase;
+  let server: TestApp;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    server = await startTestApp(database, {
+      env: { REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_MISSES: '5', LOG_LEVEL: 'warn' },
+      logStream: { write: (line) => void logs.push(line) },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  it('answers at normal speed and falls back to per-process limits, warning once', async () => {
+    const created = await http<{ code: string }>(server.url, '/api/shares', {
+      method: 'POST',
+      json: { type: 'clipboard', content: 'still works' },
+    });
+    expect(created.status).toBe(201);
+    const started = performance.now();
+    for (let i = 0; i < 40; i++) {
+      expect((await http(server.url, `/api/shares/${created.body.code}`)).status).toBe(200);
+    }
+    // The old limiter waited for Redis on every request (0.7–1.8 s each).
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const statuses = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push((await http(server.url, `/api/shares/99999${i}`)).status);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);
+    const warnings = logs.filter((line) => line.includes('Redis unavailable'));
+    expect(warnings).toHaveLength(1);
+  });
+});

@@ -16,14 +16,14 @@ export async function insertShare(db: Db, share: NewShare): Promise<boolean> {
   return inserted !== undefined;
 }
 
-/** Rows per code length: how full each code space is (DESIGN.md §4). */
-export async function countCodesByLength(db: Db): Promise<Map<number, number>> {
-  const rows = await db
+/** Rows (live or waiting to be reclaimed) whose code has `length` digits. */
+export async function countCodesOfLength(db: Db, length: number): Promise<number> {
+  const row = await db
     .selectFrom('shares')
-    .select([sql<number>`length(code)`.as('length'), sql<number>`count(*)`.as('count')])
-    .groupBy(sql`length(code)`)
-    .execute();
-  return new Map(rows.map((r) => [Number(r.length), Number(r.count)]));
+    .select(sql<number>`count(*)`.as('count'))
+    .where(sql<number>`length(code)`, '=', length)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export interface FoundShare {
@@ -44,52 +44,93 @@ export async function findShare(db: Db, code: string, now: Date): Promise<FoundS
   return { record: toShareRecord(share), live: Number(live) === 1 };
 }
 
-/** Marks a live burn-after-reading text share gone and returns it; exactly one caller wins. */
+/**
+ * What a share made gone early no longer needs is cleared in the very statement that makes
+ * it gone: its text, its envelope and its recovery escrow (gone means gone, also on disk).
+ */
+const clearedSecrets = {
+  content: null,
+  encrypted_payload: null,
+  recovery_escrow: null,
+  recovery_email_hash: null,
+} as const;
+
+/**
+ * Marks a live burn-after-reading share gone and clears its content; true for exactly one
+ * caller. The caller already holds the content from the lookup that preceded this (a
+ * share's content never changes, and RETURNING would give the cleared values).
+ */
 export async function burnShare(
   db: Db,
   code: string,
   now: Date,
   reclaimAfter: Date,
-): Promise<ShareRecord | null> {
+): Promise<boolean> {
   const row = await db
     .updateTable('shares')
-    .set({ gone: true, gone_reason: 'burnt' satisfies GoneReason, reclaim_after: reclaimAfter })
+    .set({
+      gone: true,
+      gone_reason: 'burnt' satisfies GoneReason,
+      reclaim_after: reclaimAfter,
+      ...clearedSecrets,
+    })
     .where('code', '=', code)
     .where('gone', '=', false)
     .where('burn_after_reading', '=', true)
     .where('expires_at', '>', now)
-    .returningAll()
+    .returning('code')
     .executeTakeFirst();
-  return row === undefined ? null : toShareRecord(row);
+  return row !== undefined;
 }
 
 /**
- * Counts one wrong authKey in a single conditional UPDATE (correct across instances); the
- * failure that reaches `maxFailures` makes the share gone. Returns the new count, or null
- * when the share was no longer live.
+ * Takes one of a live encrypted share's UNLOCK_MAX_FAILURES attempts before the key is
+ * compared, in one conditional UPDATE: however many keys arrive at once, at most
+ * `maxFailures` are ever compared. Returns the attempt's number and the verifier to
+ * compare against, or null when the share is not live or every attempt is taken.
  */
-export async function recordFailedUnlock(
+export async function reserveUnlockAttempt(
   db: Db,
   code: string,
   now: Date,
   maxFailures: number,
-  reclaimAfter: Date,
-): Promise<number | null> {
-  const reached = sql<boolean>`failed_unlocks + 1 >= ${maxFailures}`;
+): Promise<{ attempt: number; authVerifier: string | null } | null> {
   const row = await db
     .updateTable('shares')
-    .set((eb) => ({
-      failed_unlocks: eb('failed_unlocks', '+', 1),
-      gone: sql`case when ${reached} then ${true} else gone end`,
-      gone_reason: sql`case when ${reached} then ${'destroyed' satisfies GoneReason} else gone_reason end`,
-      reclaim_after: sql`case when ${reached} then ${reclaimAfter} else reclaim_after end`,
-    }))
+    .set((eb) => ({ failed_unlocks: eb('failed_unlocks', '+', 1) }))
     .where('code', '=', code)
     .where('gone', '=', false)
     .where('expires_at', '>', now)
-    .returning('failed_unlocks')
+    .where('failed_unlocks', '<', maxFailures)
+    .returning(['failed_unlocks', 'auth_verifier'])
     .executeTakeFirst();
-  return row === undefined ? null : Number(row.failed_unlocks);
+  if (row === undefined) return null;
+  return { attempt: Number(row.failed_unlocks), authVerifier: row.auth_verifier };
+}
+
+/** A right key gives its attempt back, so successes never use up the wrong-key budget. */
+export async function refundUnlockAttempt(db: Db, code: string): Promise<void> {
+  await db
+    .updateTable('shares')
+    .set((eb) => ({ failed_unlocks: eb('failed_unlocks', '-', 1) }))
+    .where('code', '=', code)
+    .where('failed_unlocks', '>', 0)
+    .execute();
+}
+
+/** The wrong key that took the last attempt destroys the share and clears its secrets. */
+export async function destroyShare(db: Db, code: string, reclaimAfter: Date): Promise<void> {
+  await db
+    .updateTable('shares')
+    .set({
+      gone: true,
+      gone_reason: 'destroyed' satisfies GoneReason,
+      reclaim_after: reclaimAfter,
+      ...clearedSecrets,
+    })
+    .where('code', '=', code)
+    .where('gone', '=', false)
+    .execute();
 }
 
 /** Shares whose time has come: their blob and row may be deleted. */

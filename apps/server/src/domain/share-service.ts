@@ -1,5 +1,5 @@
 import type { CreateShareBody, CreateShareResponse, ShareView } from '@codedrop/contract';
-import { maxEnvelopeChars } from '@codedrop/contract';
+import { maxEnvelopeChars, messages } from '@codedrop/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../adapters/db/schema.js';
 import { AppError } from './app-error.js';
@@ -7,7 +7,14 @@ import { addSeconds, type Clock } from './clock.js';
 import type { CodeAllocator } from './code-allocator.js';
 import type { NoteSanitizer } from './note-sanitizer.js';
 import type { RecoveryEscrow } from './recovery-escrow.js';
-import { burnShare, findShare, recordFailedUnlock, type NewShare } from './share-repository.js';
+import {
+  burnShare,
+  destroyShare,
+  findShare,
+  refundUnlockAttempt,
+  reserveUnlockAttempt,
+  type NewShare,
+} from './share-repository.js';
 import type { ShareRecord } from './share-record.js';
 import { goneErrorCode, toShareView } from './share-view.js';
 import { digestsEqual, sha256Base64 } from './secrets-hash.js';
@@ -106,13 +113,12 @@ export function createShareService(deps: ShareServiceDeps) {
         throw AppError.validation('code', 'This share is encrypted; unlock it instead');
       }
       const now = clock.now();
-      const burnt = await burnShare(db, code, now, addSeconds(now, goneGraceSeconds));
-      if (burnt === null) {
+      if (!(await burnShare(db, code, now, addSeconds(now, goneGraceSeconds)))) {
         // Lost the race to another reader, or it expired in between: answer as a lookup would.
         await requireLive(code);
         throw new AppError('SHARE_BURNT');
       }
-      return { content: burnt.content ?? '' };
+      return { content: record.content ?? '' };
     },
 
     /**
@@ -125,38 +131,45 @@ export function createShareService(deps: ShareServiceDeps) {
         throw AppError.validation('code', 'This share is not encrypted');
       }
       await verifyAuthKey(record, authKey);
-      let payload = record.encryptedPayload;
       if (record.burnAfterReading) {
         const now = clock.now();
-        const burnt = await burnShare(db, code, now, addSeconds(now, goneGraceSeconds));
-        if (burnt === null) throw new AppError('SHARE_BURNT');
-        payload = burnt.encryptedPayload ?? payload;
+        if (!(await burnShare(db, code, now, addSeconds(now, goneGraceSeconds)))) {
+          throw new AppError('SHARE_BURNT');
+        }
       }
-      return { encryptedPayload: JSON.parse(payload) as unknown };
+      return { encryptedPayload: JSON.parse(record.encryptedPayload) as unknown };
     },
 
     verifyAuthKey,
   };
 
-  /** Throws WRONG_PASSWORD (with attempts left) or SHARE_DESTROYED on a wrong key. */
+  /**
+   * Throws WRONG_PASSWORD (with attempts left) or SHARE_DESTROYED on a wrong key. The attempt
+   * is counted before the key is compared and given back when it was right, so a burst of
+   * guesses sent at once gets no more comparisons than UNLOCK_MAX_FAILURES allows, on any
+   * number of instances.
+   */
   async function verifyAuthKey(record: ShareRecord, authKey: string | undefined): Promise<void> {
-    if (authKey !== undefined && record.authVerifier !== null) {
-      const presented = sha256Base64(Buffer.from(authKey, 'base64'));
-      if (digestsEqual(presented, record.authVerifier)) return;
+    const max = limits.unlockMaxFailures;
+    const reserved = await reserveUnlockAttempt(db, record.code, clock.now(), max);
+    if (reserved === null) {
+      // Gone or expired meanwhile (requireLive says which), or the remaining attempts are
+      // all being compared right now: ask to try again in a moment.
+      await requireLive(record.code);
+      throw new AppError('RATE_LIMITED', messages.rateLimited(1), { retryAfterSeconds: 1 });
     }
-    const now = clock.now();
-    const failures = await recordFailedUnlock(
-      db,
-      record.code,
-      now,
-      limits.unlockMaxFailures,
-      addSeconds(now, goneGraceSeconds),
-    );
-    // No longer live (expired, or destroyed by a concurrent wrong key): say which.
-    if (failures === null) await requireLive(record.code);
-    const left = Math.max(0, limits.unlockMaxFailures - (failures ?? limits.unlockMaxFailures));
-    if (left === 0) throw new AppError('SHARE_DESTROYED');
-    throw new AppError('WRONG_PASSWORD', undefined, { attemptsLeft: left });
+    if (authKey !== undefined && reserved.authVerifier !== null) {
+      const presented = sha256Base64(Buffer.from(authKey, 'base64'));
+      if (digestsEqual(presented, reserved.authVerifier)) {
+        await refundUnlockAttempt(db, record.code);
+        return;
+      }
+    }
+    if (reserved.attempt >= max) {
+      await destroyShare(db, record.code, addSeconds(clock.now(), goneGraceSeconds));
+      throw new AppError('SHARE_DESTROYED');
+    }
+    throw new AppError('WRONG_PASSWORD', undefined, { attemptsLeft: max - reserved.attempt });
   }
 }
 

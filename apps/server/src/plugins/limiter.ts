@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { messages } from '@codedrop/contract';
 import { createMemoryLimiter } from '../adapters/limiter/memory.js';
 import type { Limiter } from '../adapters/limiter/port.js';
 import { createRedisLimiter } from '../adapters/limiter/redis.js';
 import type { Config } from '../config.js';
 import { AppError } from '../domain/app-error.js';
-import { messages } from '@codedrop/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,16 +13,23 @@ declare module 'fastify' {
   }
 }
 
+/** A miss taken before a lookup; `refund` gives it back when the lookup was no miss. */
+export interface MissReservation {
+  refund(): Promise<void>;
+}
+
 export interface RateLimits {
   limiter: Limiter;
   /** Counts a creation; throws RATE_LIMITED past RATE_LIMIT_CREATES an hour. */
   creation(request: FastifyRequest): Promise<void>;
-  /** Throws RATE_LIMITED if this client already missed RATE_LIMIT_MISSES times in 10 min. */
-  beforeLookup(request: FastifyRequest): Promise<void>;
-  /** Counts a lookup that found nothing (404/410) or a wrong password. */
-  miss(request: FastifyRequest): Promise<void>;
-  /** A named limit of `limit` events per `windowSeconds` (recovery uses these). */
-  consume(key: string, limit: number, windowSeconds: number): Promise<void>;
+  /**
+   * Takes one miss from the client's RATE_LIMIT_MISSES per 10 minutes before a lookup
+   * runs (throws RATE_LIMITED when none is left). Counting first is what makes the limit
+   * exact under any concurrency: a burst cannot all pass a check before any is counted.
+   */
+  reserveMiss(request: FastifyRequest): Promise<MissReservation>;
+  /** `points` of a named budget of `limit` per `windowSeconds`; throws RATE_LIMITED past it. */
+  consume(key: string, limit: number, windowSeconds: number, points?: number): Promise<void>;
 }
 
 const missWindowSeconds = 600;
@@ -34,36 +41,39 @@ function rateLimited(retryAfterSeconds: number): AppError {
   });
 }
 
+const noReservation: MissReservation = { refund: async () => {} };
+
 async function limiter(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
   const store =
     config.redisUrl === null
-      ? createMemoryLimiter()
-      : createRedisLimiter(config.redisUrl, config.redisKeyPrefix, (error) =>
-          app.log.warn({ err: error }, 'rate limiter: redis unavailable, allowing requests'),
-        );
+      ? createMemoryLimiter({ shareWithCluster: true })
+      : createRedisLimiter(config.redisUrl, config.redisKeyPrefix, (state, error) => {
+          if (state === 'down') {
+            app.log.warn(
+              { err: error },
+              'rate limiter: Redis unavailable, counting per process until it is back',
+            );
+          } else app.log.warn('rate limiter: Redis is back, limits are shared again');
+        });
+  await store.ready?.();
   const disabled = config.rateLimitDisabled;
-  const consume = async (key: string, limit: number, windowSeconds: number) => {
+  const consume: RateLimits['consume'] = async (key, limit, windowSeconds, points = 1) => {
     if (disabled) return;
-    const result = await store.hit(key, limit, windowSeconds);
+    const result = await store.consume(key, limit, windowSeconds, points);
     if (!result.allowed) throw rateLimited(result.retryAfterSeconds);
   };
   const limits: RateLimits = {
     limiter: store,
     creation: (request) =>
       consume(`create:${request.ip}`, config.rateLimitCreates, createWindowSeconds),
-    async beforeLookup(request) {
-      if (disabled) return;
-      const result = await store.peek(
-        `miss:${request.ip}`,
-        config.rateLimitMisses,
-        missWindowSeconds,
-      );
-      if (!result.allowed) throw rateLimited(result.retryAfterSeconds);
-    },
-    async miss(request) {
-      if (!disabled)
-        await store.hit(`miss:${request.ip}`, config.rateLimitMisses, missWindowSeconds);
+    async reserveMiss(request) {
+      if (disabled) return noReservation;
+      const key = `miss:${request.ip}`;
+      await consume(key, config.rateLimitMisses, missWindowSeconds);
+      return {
+        refund: () => store.refund(key, config.rateLimitMisses, missWindowSeconds),
+      };
     },
     consume,
   };

@@ -15,23 +15,27 @@ export function requireCode(code: string, config: Config): string {
 }
 
 /**
- * Runs a lookup-like operation under the anti-enumeration limit: refused once the client
- * has missed too often, and every 404/410 (and wrong password) counts as a miss.
+ * Runs a lookup-like operation under the anti-enumeration limit. A miss is taken from the
+ * client's budget before the lookup runs and given back unless the answer really was a
+ * miss (404/410 or a wrong password), so exactly RATE_LIMIT_MISSES misses get through
+ * however many lookups arrive at once.
  */
 export async function asLookup<T>(
   app: FastifyInstance,
   request: FastifyRequest,
   run: () => Promise<T>,
 ): Promise<T> {
-  await app.limits.beforeLookup(request);
+  const reservation = await app.limits.reserveMiss(request);
   try {
     const result = await run();
     app.metrics.lookups.inc({ result: 'hit' });
+    await reservation.refund();
     return result;
   } catch (error) {
     if (error instanceof AppError && isMiss(error)) {
       app.metrics.lookups.inc({ result: 'miss' });
-      await app.limits.miss(request);
+    } else {
+      await reservation.refund();
     }
     throw error;
   }

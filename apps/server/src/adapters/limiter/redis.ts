@@ -1,63 +1,75 @@
 import { Redis } from 'ioredis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { createBreaker } from './breaker.js';
+import { consumeWith, limiterCache } from './flexible.js';
+import { createMemoryLimiter } from './memory.js';
 import type { Limiter } from './port.js';
 
+/** How long the limiter stays on its in-process fallback after Redis fails. */
+const breakerOpenMs = 5_000;
+
 /**
- * Shared counters for several instances: INCR plus an expiry set only on the window's
- * first event (EXPIRE … NX), in one MULTI so a crash cannot leave a counter that never
- * expires. If Redis is unreachable we let requests through: limiting is abuse control, and
- * an outage of it must not take the whole service down.
+ * Counters shared by every instance through Redis (rate-limiter-flexible's atomic Lua
+ * INCR + expiry). Limiting is abuse control: a Redis outage must neither fail requests nor
+ * slow them down. So commands are never queued while disconnected and time out fast, and a
+ * circuit breaker sends every call to per-process counters for a few seconds after a
+ * failure — limits keep holding per instance (fail open to the local limit, not to none)
+ * and each request stays within a millisecond of normal. Each change of state is reported
+ * once.
  */
 export function createRedisLimiter(
   url: string,
   keyPrefix: string,
-  onError: (error: Error) => void,
+  onStateChange: (state: 'down' | 'up', error?: Error) => void,
 ): Limiter {
   const redis = new Redis(url, {
-    // Commands wait for the first connection, but never long: a slow or absent Redis
-    // must not hold up requests.
-    maxRetriesPerRequest: 1,
-    commandTimeout: 1_000,
-    connectTimeout: 2_000,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 250,
+    connectTimeout: 1_000,
+    // Keep trying to come back, but never faster than the breaker would use it.
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
-  redis.on('error', onError);
-  const prefix = `${keyPrefix}limit:`;
+  // Connection errors surface through the breaker; this listener only keeps ioredis from
+  // treating them as unhandled.
+  redis.on('error', () => {});
+  const rule = limiterCache(
+    (points, duration) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        points,
+        duration,
+        keyPrefix: `${keyPrefix}limit:${points}:${duration}`,
+        rejectIfRedisNotReady: true,
+      }),
+  );
+  const local = createMemoryLimiter();
+  const breaker = createBreaker({ openMs: breakerOpenMs, onChange: onStateChange });
+
+  const connected = new Promise<void>((resolve) => {
+    redis.once('ready', resolve);
+    setTimeout(resolve, 1_000).unref();
+  });
 
   return {
     kind: 'redis',
-    async hit(key, limit, windowSeconds) {
-      try {
-        const replies = await redis
-          .multi()
-          .incr(prefix + key)
-          .expire(prefix + key, windowSeconds, 'NX')
-          .pttl(prefix + key)
-          .exec();
-        const count = Number(replies?.[0]?.[1] ?? 0);
-        const ttlMs = Number(replies?.[2]?.[1] ?? windowSeconds * 1000);
-        return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
-      } catch (error) {
-        onError(error as Error);
-        return { allowed: true, retryAfterSeconds: 0 };
-      }
-    },
-    async peek(key, limit, windowSeconds) {
-      try {
-        const [count, ttlMs] = await Promise.all([
-          redis.get(prefix + key),
-          redis.pttl(prefix + key),
-        ]);
-        const ttl = ttlMs > 0 ? ttlMs : windowSeconds * 1000;
-        return {
-          allowed: Number(count ?? 0) < limit,
-          retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)),
-        };
-      } catch (error) {
-        onError(error as Error);
-        return { allowed: true, retryAfterSeconds: 0 };
-      }
-    },
+    // Start-up waits (briefly) for the connection, so the first requests use Redis.
+    ready: () => connected,
+    consume: (key, limit, windowSeconds, points = 1) =>
+      breaker.run(
+        () => consumeWith(rule(limit, windowSeconds), key, points),
+        () => local.consume(key, limit, windowSeconds, points),
+      ),
+    refund: (key, limit, windowSeconds, points = 1) =>
+      breaker.run(
+        async () => {
+          await rule(limit, windowSeconds).reward(key, points);
+        },
+        () => local.refund(key, limit, windowSeconds, points),
+      ),
     async close() {
       redis.disconnect();
+      await local.close();
     },
   };
 }
