@@ -77,4 +77,33 @@ describe('logs', () => {
     }
     expect(log).toContain('/api/blobs/[token]');
   });
+
+  it('never contain share codes: a code is the key to an unencrypted share', async () => {
+    lines.length = 0;
+    const created = await http<{ code: string }>(server.url, '/api/shares', {
+      method: 'POST',
+      json: { type: 'clipboard', content: 'hello' },
+    });
+    const code = created.body.code;
+    await http(server.url, `/api/shares/${code}`);
+    await http(server.url, `/api/shares/${code}/read`, { method: 'POST' });
+    await http(server.url, `/api/shares/${code}?code=${code}`);
+    await http(server.url, `/${code}`);
+    await http(server.url, `/${code}9999999`);
+    await http(server.url, `/?code=${code}`);
+    await http(server.url, '/api/recovery', {
+      method: 'POST',
+      json: { email: 'a@example.com', shareCode: code },
+    });
+    // Every string in every line (times and ids are numbers, which may hold any digits).
+    const strings: string[] = [];
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') strings.push(value);
+      else if (typeof value === 'object' && value !== null) Object.values(value).forEach(collect);
+    };
+    lines.forEach((line) => collect(JSON.parse(line)));
+    expect(strings).toContain('/api/shares/[code]');
+    expect(strings).toContain('/[code]');
+    expect(strings.filter((text) => text.includes(code))).toEqual([]);
+  });
 });

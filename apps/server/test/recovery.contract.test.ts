@@ -144,6 +144,60 @@ describe('password recovery fallbacks', () => {
     }
   });
 
+  it('mails one address at most 3 times a day, whatever the codes and shares', async () => {
+    const server = await startTestApp(database, { env: { RATE_LIMIT_CREATES: '1000' } });
+    try {
+      const codes = [];
+      for (let i = 0; i < 4; i++)
+        codes.push(await createWithRecovery(server, 'dan@example.com', 'pw'));
+      const other = await createWithRecovery(server, 'other@example.com', 'pw');
+      for (const code of codes.slice(0, 3)) {
+        expect((await recover(server, { email: 'dan@example.com', shareCode: code })).status).toBe(
+          200,
+        );
+      }
+      const fourth = await recover(server, { email: 'DAN@example.com ', shareCode: codes[3] });
+      expect(fourth.status).toBe(429);
+      expect(fourth.body).toMatchObject({ code: 'RATE_LIMITED' });
+      expect((await recover(server, { email: 'other@example.com', shareCode: other })).status).toBe(
+        200,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('escrows only one line of printable characters, at most 256', async () => {
+    const server = await startTestApp(database);
+    try {
+      for (const recoveryPassword of [
+        'x'.repeat(257),
+        'line one\nBuy cheap pills at …',
+        'a\u0000b',
+      ]) {
+        const share = fakeEncryptedShare();
+        const res = await http(server.url, '/api/shares', {
+          method: 'POST',
+          json: {
+            type: 'notepad',
+            encryptedPayload: share.encryptedPayload,
+            authVerifier: share.authVerifier,
+            recoveryEmail: 'x@example.com',
+            recoveryPassword,
+          },
+        });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          errors: [{ field: 'recoveryPassword', message: messages.recoveryPasswordInvalid }],
+        });
+      }
+      await createWithRecovery(server, 'x@example.com', 'ü'.repeat(256));
+    } finally {
+      await server.close();
+    }
+  });
+
   it('with the mail server down, says so as a 503 with the SPEC message', async () => {
     const server = await startTestApp(database, { env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {

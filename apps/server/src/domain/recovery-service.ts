@@ -10,7 +10,16 @@ export interface RecoveryDeps {
   escrow: RecoveryEscrow;
   mailer: Mailer;
   publicUrl: string | null;
+  /**
+   * Takes one mail from the recipient's daily allowance (throws RATE_LIMITED past it), so
+   * no address can be flooded whatever codes and client addresses ask. Keyed by the keyed
+   * email hash: the address itself never reaches the limiter's store.
+   */
+  takeMailAllowance(emailHash: string): Promise<void>;
 }
+
+/** Recovery mails one address may receive a day. */
+export const recoveryMailsPerRecipient = 3;
 
 /**
  * DESIGN.md §6: a live share whose recovery email matches gets the escrowed password
@@ -37,6 +46,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
       const password =
         matches && record.recoveryEscrow !== null ? deps.escrow.open(record.recoveryEscrow) : null;
       if (password === null) throw notFound();
+      await deps.takeMailAllowance(deps.escrow.emailHashes(email)[0]!);
       const link = deps.publicUrl === null ? null : `${deps.publicUrl}/${code}`;
       try {
         await deps.mailer.send({

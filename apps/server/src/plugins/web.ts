@@ -6,6 +6,7 @@ import { isKnownPagePath } from '@codedrop/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { redactUrl } from '../domain/log-redaction.js';
 
 /** apps/web/dist, found the same way from src/ (tests) and dist/ (production). */
 export function defaultWebDist(): string {
@@ -126,7 +127,7 @@ async function web(app: FastifyInstance, opts: { config: Config }) {
     const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (!isKnownPagePath(path, codeMinDigits, codeMaxDigits)) {
-      request.log.info({ path: raw }, 'page not found');
+      request.log.info({ path: redactUrl(raw) }, 'page not found');
       const html =
         site.notFoundPath === undefined
           ? site.notFound

@@ -25,6 +25,18 @@ describe('validateEncryptionOptions', () => {
     expect(validateEncryptionOptions(on('s3cret'))).toEqual({});
   });
 
+  it('with a recovery email, asks for a password of one line of at most 256 characters', () => {
+    const message =
+      'With a recovery email, the password must be one line of at most 256 characters';
+    expect(validateEncryptionOptions(on('x'.repeat(256), 'me@example.org'))).toEqual({});
+    expect(validateEncryptionOptions(on('x'.repeat(257), 'me@example.org'))).toEqual({
+      password: message,
+    });
+    expect(validateEncryptionOptions(on('a\nb', 'me@example.org'))).toEqual({ password: message });
+    // Without an email nothing is mailed, so any password goes.
+    expect(validateEncryptionOptions(on('x'.repeat(2000)))).toEqual({});
+  });
+
   it('accepts no recovery email, or one of the form x@y.z', () => {
     expect(validateEncryptionOptions(on('pw', ''))).toEqual({});
     expect(validateEncryptionOptions(on('pw', '  me@example.org '))).toEqual({});

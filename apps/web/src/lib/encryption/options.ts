@@ -1,4 +1,4 @@
-import { emailPattern, messages } from '@codedrop/contract';
+import { emailPattern, isRecoverablePassword, messages } from '@codedrop/contract';
 
 /** What the encryption options card holds, as typed. */
 export interface EncryptionOptions {
@@ -25,6 +25,10 @@ export function validateEncryptionOptions(options: EncryptionOptions): Encryptio
   if (options.password.trim() === '') errors.password = messages.passwordRequired;
   const email = options.recoveryEmail.trim();
   if (email !== '' && !emailPattern.test(email)) errors.recoveryEmail = messages.invalidEmail;
+  // The escrow mails the password back, so with an email it must be one short line.
+  if (email !== '' && errors.password === undefined && !isRecoverablePassword(options.password)) {
+    errors.password = messages.recoveryPasswordInvalid;
+  }
   return errors;
 }
 

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { startTestApp, http, type TestApp } from './support/app.js';
+import { createTestDatabase, type TestDatabase } from './support/databases.js';
+
+describe('TRUST_PROXY', () => {
+  it('refuses true: it would let any client choose its address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*hop count/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+});
+
+describe('/metrics loopback exemption', () => {
+  let database: TestDatabase;
+  let server: TestApp;
+  const proxy = '203.0.113.7';
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    server = await startTestApp(database, { env: { TRUST_PROXY: proxy } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  const metrics = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+
+  it('is decided by the socket, never by X-Forwarded-For', async () => {
+    // A remote client through the trusted proxy claims to be loopback.
+    const spoofed = await metrics(proxy, { 'x-forwarded-for': '127.0.0.1' });
+    expect(spoofed.statusCode).toBe(401);
+    expect(spoofed.headers['content-type']).toContain('application/problem+json');
+    // So does a client that connects directly.
+    expect((await metrics('198.51.100.4', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('a request forwarded by a proxy on this host is not a local one', async () => {
+    expect((await metrics('127.0.0.1', { 'x-forwarded-for': '198.51.100.4' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('a direct loopback client still reads metrics without a token', async () => {
+    expect((await metrics('127.0.0.1')).statusCode).toBe(200);
+    expect((await http(server.url, '/metrics')).status).toBe(200);
+  });
+});
