@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chooseCodeLength, isValidCode, randomCode } from '../src/domain/codes.js';
+import { isValidCode, lengthCapacity, randomCode } from '../src/domain/codes.js';
 
-const settings = { codeMinDigits: 4, codeMaxDigits: 6, codeMaxDensity: 0.01 };
+const settings = { codeMinDigits: 4, codeMaxDigits: 6 };
 
 describe('codes', () => {
   it('draws digits of the asked length, leading zeros included, roughly uniformly', () => {
@@ -15,38 +15,11 @@ describe('codes', () => {
     for (const count of counts) expect(count).toBeGreaterThan(800);
   });
 
-  it('uses 4 digits while at most 1 % of that space is taken, then grows', () => {
-    expect(chooseCodeLength(new Map(), settings)).toBe(4);
-    expect(chooseCodeLength(new Map([[4, 99]]), settings)).toBe(4);
-    expect(chooseCodeLength(new Map([[4, 100]]), settings)).toBe(5);
-    expect(
-      chooseCodeLength(
-        new Map([
-          [4, 100],
-          [5, 999],
-        ]),
-        settings,
-      ),
-    ).toBe(5);
-    expect(
-      chooseCodeLength(
-        new Map([
-          [4, 100],
-          [5, 1000],
-        ]),
-        settings,
-      ),
-    ).toBe(6);
-    expect(
-      chooseCodeLength(
-        new Map([
-          [4, 100],
-          [5, 1000],
-          [6, 1_000_000],
-        ]),
-        settings,
-      ),
-    ).toBe(6);
+  it('allows CODE_MAX_DENSITY of each code length', () => {
+    expect(lengthCapacity(4, 0.01)).toBe(100);
+    expect(lengthCapacity(5, 0.01)).toBe(1000);
+    expect(lengthCapacity(6, 0.05)).toBe(50_000);
+    expect(lengthCapacity(4, 0.00001)).toBe(0);
   });
 
   it('validates path codes against the configured lengths', () => {

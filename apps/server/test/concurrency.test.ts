@@ -1,19 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { http } from './support/app.js';
-import { testDialects } from './support/databases.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http, startTestApp, type TestApp } from './support/app.js';
+import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 import { twoPostgresInstances } from './support/two-instances.js';
 
 /**
  * Several instances on one PostgreSQL must behave like one: thousands of creations at once
  * give no duplicate code and no 5xx, even as the code length grows under them.
  */
-describe.runIf(testDialects().includes('postgres'))('two instances on one PostgreSQL', () => {
+describe('two instances on one PostgreSQL', () => {
   const cluster = twoPostgresInstances();
 
   it('creates 3000 shares concurrently with unique codes and no errors', async () => {
     const servers = cluster.servers();
     const total = 3000;
-    const inFlight = 64;
+    const inFlight = 100;
     const codes: string[] = [];
     const failures: number[] = [];
     let next = 0;
@@ -33,12 +33,15 @@ describe.runIf(testDialects().includes('postgres'))('two instances on one Postgr
     expect(failures).toEqual([]);
     expect(codes).toHaveLength(total);
     expect(new Set(codes).size).toBe(total);
-    // 1 % of 10 000 four-digit codes is 100. Occupancy is a density target counted per
-    // instance, so concurrent instances may overshoot it by what is in flight, not more.
-    const fourDigit = codes.filter((c) => c.length === 4).length;
-    expect(fourDigit).toBeGreaterThanOrEqual(100);
-    expect(fourDigit).toBeLessThanOrEqual(100 + inFlight * servers.length);
-    expect(codes.filter((c) => c.length === 5).length).toBeGreaterThan(0);
+    // 1 % of 10 000 four-digit codes is 100, of 100 000 five-digit codes 1 000. Both
+    // instances count under one lock per length, so 200 creations in flight cannot push a
+    // length past its target (the old per-instance cache handed out 328 four-digit codes).
+    const ofLength = (n: number) => codes.filter((c) => c.length === n).length;
+    expect(ofLength(4)).toBeGreaterThanOrEqual(90);
+    expect(ofLength(4)).toBeLessThanOrEqual(100);
+    expect(ofLength(5)).toBeGreaterThanOrEqual(900);
+    expect(ofLength(5)).toBeLessThanOrEqual(1000);
+    expect(ofLength(6)).toBe(total - ofLength(4) - ofLength(5));
   }, 120_000);
 
   it('both instances read what either created', async () => {
@@ -53,5 +56,44 @@ describe.runIf(testDialects().includes('postgres'))('two instances on one Postgr
     );
     expect(got.status).toBe(200);
     expect(got.body.content).toBe('cross-instance');
+  });
+});
+
+describe.each(testDialects())('a full code space on %s', (dialect) => {
+  let database: TestDatabase;
+  let server: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    server = await startTestApp(database, {
+      env: {
+        RATE_LIMIT_DISABLED: 'true',
+        CODE_MAX_DIGITS: '4',
+        CODE_MAX_DENSITY: '0.01',
+        CODE_HARD_DENSITY: '0.02',
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  it('past CODE_HARD_DENSITY of the longest length, refuses new shares with 503 and Retry-After', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const res = await http(server.url, '/api/shares', {
+        method: 'POST',
+        json: { type: 'clipboard', content: `share ${i}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const refused = await http(server.url, '/api/shares', {
+      method: 'POST',
+      json: { type: 'clipboard', content: 'one too many' },
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -1,56 +1,92 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../adapters/db/schema.js';
+import { sql, type Kysely } from 'kysely';
+import type { Database, Dialect } from '../adapters/db/schema.js';
 import { AppError } from './app-error.js';
-import { chooseCodeLength, randomCode, type CodeSettings } from './codes.js';
-import { countCodesByLength, insertShare, type NewShare } from './share-repository.js';
+import { lengthCapacity, randomCode, type CodeSettings } from './codes.js';
+import { countCodesOfLength, insertShare, type NewShare } from './share-repository.js';
 
 export interface CodeAllocator {
   /** Inserts the share under a fresh unique code and returns the code. */
   allocate(build: (code: string) => NewShare): Promise<string>;
 }
 
-const occupancyTtlMs = 2_000;
+/** How long a length found full (or the longest length's count) is believed. */
+const recheckMs = 2_000;
 const attemptsPerLength = 6;
+/** Arbitrary first key of the PostgreSQL advisory locks that serialise one length. */
+const lockClass = 0x636f6465;
+/** What a refused creation is told to wait. */
+const retryAfterSeconds = 60;
+
+const codeSpaceFull = () =>
+  new AppError('SERVICE_UNAVAILABLE', 'No share code is free right now. Please try again later.', {
+    retryAfterSeconds,
+  });
 
 /**
- * Uniqueness is the primary key's job: a taken code makes the insert a no-op and we draw
- * again, so several processes can create at once against one database. Occupancy (which
- * length to use) is only a density target, so a count a couple of seconds old is enough.
+ * Codes are as short as the density target allows: a length is used while fewer than
+ * CODE_MAX_DENSITY of its codes are live, then the next. The count and the insert happen
+ * under one lock per length (a PostgreSQL advisory lock; SQLite has one writer anyway), so
+ * no number of instances or requests in flight can push a short length past its target.
+ * Uniqueness stays the primary key's job: a taken code makes the insert a no-op and we draw
+ * again. At the longest length there is nowhere to grow: past CODE_HARD_DENSITY of it, new
+ * shares are refused (503) rather than made ever easier to guess.
  */
-export function createCodeAllocator(db: Kysely<Database>, settings: CodeSettings): CodeAllocator {
-  let cached: { at: number; counts: Map<number, number> } | null = null;
+export function createCodeAllocator(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  settings: CodeSettings,
+): CodeAllocator {
+  const fullUntil = new Map<number, number>();
+  const longest = settings.codeMaxDigits;
+  let longestCount: { at: number; count: number } | null = null;
 
-  async function occupancy(): Promise<Map<number, number>> {
-    if (cached === null || Date.now() - cached.at > occupancyTtlMs) {
-      cached = { at: Date.now(), counts: await countCodesByLength(db) };
+  async function insertAt(
+    trx: Kysely<Database>,
+    length: number,
+    build: (code: string) => NewShare,
+  ) {
+    for (let attempt = 0; attempt < attemptsPerLength; attempt++) {
+      const code = randomCode(length);
+      if (await insertShare(trx, build(code))) return code;
     }
-    return cached.counts;
+    return null;
+  }
+
+  /** Inserts at a length below the longest if it is under its target; null if it is not. */
+  async function insertBelowTarget(length: number, build: (code: string) => NewShare) {
+    const capacity = lengthCapacity(length, settings.codeMaxDensity);
+    return db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(${lockClass}, ${length})`.execute(trx);
+      }
+      if ((await countCodesOfLength(trx, length)) >= capacity) return null;
+      return insertAt(trx, length, build);
+    });
+  }
+
+  async function assertLongestHasRoom() {
+    const now = Date.now();
+    if (longestCount === null || now - longestCount.at > recheckMs) {
+      longestCount = { at: now, count: await countCodesOfLength(db, longest) };
+    }
+    if (longestCount.count >= lengthCapacity(longest, settings.codeHardDensity)) {
+      throw codeSpaceFull();
+    }
   }
 
   return {
     async allocate(build) {
-      const counts = await occupancy();
-      const first = chooseCodeLength(counts, settings);
-      for (let length = first; length <= settings.codeMaxDigits; length++) {
-        for (let attempt = 0; attempt < attemptsPerLength; attempt++) {
-          const code = randomCode(length);
-          if (await insertShare(db, build(code))) {
-            const used = (counts.get(length) ?? 0) + 1;
-            counts.set(length, used);
-            // Near the density limit, other instances' inserts matter: count afresh. (At
-            // the longest length there is nowhere to grow, so the count changes nothing.)
-            const nearLimit = used >= 0.9 * settings.codeMaxDensity * 10 ** length;
-            if (nearLimit && length < settings.codeMaxDigits) cached = null;
-            return code;
-          }
-        }
-        // Collisions this often mean the cached count is stale and this length is full.
-        cached = null;
+      for (let length = settings.codeMinDigits; length < longest; length++) {
+        if ((fullUntil.get(length) ?? 0) > Date.now()) continue;
+        const code = await insertBelowTarget(length, build);
+        if (code !== null) return code;
+        fullUntil.set(length, Date.now() + recheckMs);
       }
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        'No share code is free right now. Please try again.',
-      );
+      await assertLongestHasRoom();
+      const code = await insertAt(db, longest, build);
+      if (code === null) throw codeSpaceFull();
+      longestCount!.count++;
+      return code;
     },
   };
 }

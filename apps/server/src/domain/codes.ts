@@ -4,6 +4,8 @@ export interface CodeSettings {
   codeMinDigits: number;
   codeMaxDigits: number;
   codeMaxDensity: number;
+  /** Past this share of the longest length's space, new shares wait (503). */
+  codeHardDensity: number;
 }
 
 /** A uniformly random code of `length` digits from the CSPRNG (leading zeros allowed). */
@@ -14,16 +16,11 @@ export function randomCode(length: number): string {
 }
 
 /**
- * The shortest length whose code space is at most `codeMaxDensity` occupied, counting the
- * new share, so short codes stay hard to guess by luck (DESIGN.md §4). When every length is
- * that full, the longest.
+ * How many live codes of `length` digits the density target allows (DESIGN: a guess at a
+ * short code must stay unlikely to hit): `density` of the length's code space.
  */
-export function chooseCodeLength(occupied: ReadonlyMap<number, number>, s: CodeSettings): number {
-  for (let length = s.codeMinDigits; length <= s.codeMaxDigits; length++) {
-    const used = (occupied.get(length) ?? 0) + 1;
-    if (used / 10 ** length <= s.codeMaxDensity) return length;
-  }
-  return s.codeMaxDigits;
+export function lengthCapacity(length: number, density: number): number {
+  return Math.floor(density * 10 ** length);
 }
 
 export function isValidCode(
