@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { createFileService } from './domain/file-service.js';
 import { sweepOrphanBlobs } from './domain/orphan-sweep.js';
-import { createRecoveryService } from './domain/recovery-service.js';
+import { createRecoveryService, recoveryMailsPerRecipient } from './domain/recovery-service.js';
 import blobsPlugin from './plugins/blobs.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
@@ -27,6 +27,7 @@ import openapiRoutes from './routes/openapi.js';
 import recoveryRoutes from './routes/recovery.js';
 import shareRoutes from './routes/shares.js';
 import type { Secrets } from './secrets.js';
+import { redactUrl } from './domain/log-redaction.js';
 
 export interface AppOptions {
   config: Config;
@@ -37,12 +38,11 @@ export interface AppOptions {
   autoSweep?: boolean;
   /** Process-wide metrics (CPU, memory, event loop); off when tests build many apps. */
   defaultMetrics?: boolean;
+  /** In a worker of several: /metrics reports the sum over every worker (from the primary). */
+  clusterMetrics?: boolean;
   /** Where log lines go (stdout by default); tests read them. */
   logStream?: { write(line: string): void };
 }
-
-/** Log lines carry no bodies and no download tokens (a token is a download capability). */
-const redactUrl = (url: string) => url.replace(/^\/api\/blobs\/[^?]+/, '/api/blobs/[token]');
 
 export function serverOptions(
   config: Config,
@@ -128,13 +128,15 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
       escrow: instance.escrow,
       mailer: instance.mailer,
       publicUrl: config.publicUrl,
+      takeMailAllowance: (emailHash) =>
+        instance.limits.consume(`recovery-mail:${emailHash}`, recoveryMailsPerRecipient, 86_400),
     }),
   });
   await instance.register(blobRoutes, { blobs: instance.blobs, urlSigningKey, clock });
   await instance.register(healthRoutes, {
     checks: { database: () => instance.db.health(), storage: () => instance.blobs.health() },
   });
-  await instance.register(metricsRoutes, { config });
+  await instance.register(metricsRoutes, { config, cluster: opts.clusterMetrics ?? false });
   await instance.register(openapiRoutes);
   await instance.register(webPlugin, { config });
 }

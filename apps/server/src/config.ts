@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { downloadLimit } from '@codedrop/contract';
 
 /**
@@ -35,14 +36,17 @@ export interface Config {
   codeMinDigits: number;
   codeMaxDigits: number;
   codeMaxDensity: number;
+  codeHardDensity: number;
   sweepIntervalSeconds: number;
   unlockMaxFailures: number;
   rateLimitCreates: number;
   rateLimitMisses: number;
   rateLimitDisabled: boolean;
-  trustProxy: boolean | string | number;
+  trustProxy: false | string | number;
   adsClientId: string | null;
   logLevel: string;
+  /** Worker processes sharing the port; 1 runs in this process. */
+  workers: number;
   webDistDir: string | null;
   downloadLimit: { min: number; max: number; default: number };
 }
@@ -139,6 +143,17 @@ export function loadConfig(env: Env): Readonly<Config> {
     } else codeMaxDensity = value;
   }
 
+  const hardRaw = read('CODE_HARD_DENSITY');
+  let codeHardDensity = 0.05;
+  if (hardRaw !== undefined) {
+    const value = Number(hardRaw);
+    if (!Number.isFinite(value) || value <= 0 || value > 1 || value < codeMaxDensity) {
+      problems.push(
+        `CODE_HARD_DENSITY must be a number from CODE_MAX_DENSITY to 1 (got "${hardRaw}")`,
+      );
+    } else codeHardDensity = value;
+  }
+
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!logLevels.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${logLevel}")`);
@@ -178,6 +193,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     codeMinDigits,
     codeMaxDigits,
     codeMaxDensity,
+    codeHardDensity,
     sweepIntervalSeconds: int('SWEEP_INTERVAL_SECONDS', 60, 1, 86_400),
     unlockMaxFailures: int('UNLOCK_MAX_FAILURES', 10, 1, 1_000),
     rateLimitCreates: int('RATE_LIMIT_CREATES', 100, 1, 1_000_000),
@@ -186,6 +202,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     trustProxy: parseTrustProxy(read('TRUST_PROXY'), problems),
     adsClientId: read('ADS_CLIENT_ID') ?? null,
     logLevel,
+    workers: int('WORKERS', availableParallelism(), 1, 256),
     webDistDir: read('WEB_DIST_DIR') ?? null,
     downloadLimit: { ...downloadLimit },
   };
@@ -218,12 +235,17 @@ function parseExpiryChoices(raw: string | undefined, problems: string[]): number
 
 function parseTrustProxy(raw: string | undefined, problems: string[]): Config['trustProxy'] {
   if (raw === undefined || raw === 'false') return false;
-  if (raw === 'true') return true;
+  // `true` would believe any X-Forwarded-For, so every client could pick its own address
+  // (and walk past the per-address limits): name the proxies, or how many there are.
+  if (raw === 'true') {
+    problems.push(
+      'TRUST_PROXY=true would let any client choose its address; give the proxy addresses/CIDRs (e.g. 10.0.0.0/8) or a hop count (e.g. 1)',
+    );
+    return false;
+  }
   if (/^\d+$/.test(raw)) return Number(raw);
   // Otherwise a comma-separated list of addresses/CIDRs, as Fastify's trustProxy accepts.
   if (/^[0-9a-fA-F:.,/\s]+$/.test(raw)) return raw;
-  problems.push(
-    `TRUST_PROXY must be true, false, a hop count or a list of addresses (got "${raw}")`,
-  );
+  problems.push(`TRUST_PROXY must be false, a hop count or a list of addresses (got "${raw}")`);
   return false;
 }

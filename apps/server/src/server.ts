@@ -1,8 +1,15 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
+import { workerRole } from './cluster/messages.js';
+import { runPrimary } from './cluster/primary.js';
 import { ConfigError, loadConfig } from './config.js';
 import { resolveSecrets } from './secrets.js';
 
-/** Starts the app and nothing else: listen, then close cleanly on SIGTERM/SIGINT. */
+/**
+ * Starts the app and nothing else: listen, then close cleanly on SIGTERM/SIGINT. With
+ * WORKERS above 1 this process becomes the primary of that many workers, each of which runs
+ * this same file.
+ */
 async function main() {
   let config;
   try {
@@ -14,7 +21,14 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config, secrets: resolveSecrets(config) });
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
+  const role = workerRole(process.env);
+  const app = await buildApp({
+    config,
+    secrets: resolveSecrets(config),
+    autoSweep: role === null || role.sweeper,
+    clusterMetrics: role !== null,
+  });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

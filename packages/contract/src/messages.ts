@@ -11,6 +11,8 @@ export const messages = {
   passwordRequired: 'Please enter a password for encryption',
   recoveryEmailRequired: 'Please enter your recovery email address',
   invalidEmail: 'Please enter a valid email address',
+  recoveryPasswordInvalid:
+    'With a recovery email, the password must be one line of at most 256 characters',
   lookupFailed: 'Content not found or has expired. Please check the code and try again.',
   shareNotFound: 'Share not found',
   shareExpired: 'Share has expired',

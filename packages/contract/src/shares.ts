@@ -14,6 +14,24 @@ export const recoveryEmailSchema = z
   .max(254, messages.invalidEmail)
   .regex(emailPattern, messages.invalidEmail);
 
+/** Longest password the recovery escrow keeps (it is mailed back as one line of text). */
+export const maxRecoveryPasswordChars = 256;
+
+/**
+ * One line of printable characters: the escrowed password is put into an email, and a
+ * longer or multi-line one would turn the recovery mail into a relay for any text.
+ */
+export function isRecoverablePassword(password: string): boolean {
+  return (
+    password.length > 0 &&
+    Array.from(password).length <= maxRecoveryPasswordChars &&
+    !/[\p{Cc}\u2028\u2029]/u.test(password)
+  );
+}
+const recoveryPasswordSchema = z
+  .string()
+  .refine(isRecoverablePassword, messages.recoveryPasswordInvalid);
+
 const isoDate = z.string().describe('ISO 8601 timestamp (UTC)');
 
 export const codeParamsSchema = z.strictObject({
@@ -29,7 +47,7 @@ export const createShareBodySchema = z
     expiresInSeconds: z.number().int().positive().optional(),
     burnAfterReading: z.boolean().optional(),
     recoveryEmail: recoveryEmailSchema.optional(),
-    recoveryPassword: z.string().min(1).max(1024).optional(),
+    recoveryPassword: recoveryPasswordSchema.optional(),
   })
   .superRefine((body, ctx) => {
     const encrypted = body.encryptedPayload !== undefined;
@@ -170,7 +188,7 @@ export const fileUploadFieldsSchema = z
       .optional(),
     authVerifier: authVerifierSchema.optional(),
     recoveryEmail: recoveryEmailSchema.optional(),
-    recoveryPassword: z.string().min(1).max(1024).optional(),
+    recoveryPassword: recoveryPasswordSchema.optional(),
   })
   .superRefine((fields, ctx) => {
     const encrypted = fields.encryptedPayload !== undefined;

@@ -22,7 +22,7 @@ async function services(
   opts: { config: Config; secrets: Secrets; clock: Clock },
 ) {
   const { config } = opts;
-  const codes = createCodeAllocator(app.db.kysely, config);
+  const codes = createCodeAllocator(app.db.kysely, app.db.dialect, config);
   const escrow = createRecoveryEscrow(opts.secrets.recoveryKey, opts.secrets.recoveryKeyPrevious);
   app.decorate('clock', opts.clock);
   app.decorate('codes', codes);

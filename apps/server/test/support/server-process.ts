@@ -1,0 +1,38 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output(): string;
+}
+
+/** Runs the real entry point (TypeScript via tsx) as its own process, as `npm start` does. */
+export function runServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', serverEntry], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+export const freePort = () => String(20_000 + Math.floor(Math.random() * 20_000));
+
+/** Waits until GET /healthz answers 200 (about 20 s at most). */
+export async function waitHealthy(base: string): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
