@@ -42,6 +42,10 @@ export interface Config {
   rateLimitCreates: number;
   rateLimitMisses: number;
   rateLimitDisabled: boolean;
+  /** Bytes one address may upload per hour. */
+  rateLimitUploadBytes: number;
+  /** Total bytes of live files; 0 = no quota. */
+  maxStorageBytes: number;
   trustProxy: false | string | number;
   adsClientId: string | null;
   logLevel: string;
@@ -199,6 +203,8 @@ export function loadConfig(env: Env): Readonly<Config> {
     rateLimitCreates: int('RATE_LIMIT_CREATES', 100, 1, 1_000_000),
     rateLimitMisses: int('RATE_LIMIT_MISSES', 30, 1, 1_000_000),
     rateLimitDisabled: bool('RATE_LIMIT_DISABLED', false),
+    rateLimitUploadBytes: int('RATE_LIMIT_UPLOAD_BYTES', 1_073_741_824, 1, Number.MAX_SAFE_INTEGER),
+    maxStorageBytes: int('MAX_STORAGE_BYTES', 0, 0, Number.MAX_SAFE_INTEGER),
     trustProxy: parseTrustProxy(read('TRUST_PROXY'), problems),
     adsClientId: read('ADS_CLIENT_ID') ?? null,
     logLevel,

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from './support/app.js';
 import { freePort, runServer, waitHealthy, type ServerProcess } from './support/server-process.js';
 
+// Only the forked workers: tsx also runs an esbuild service as a child of the primary.
 const workerPids = (primary: number) =>
-  execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' })
+  execFileSync('pgrep', ['-P', String(primary), '-f', 'server\\.ts'], { encoding: 'utf8' })
     .split('\n')
     .filter(Boolean)
     .map(Number);

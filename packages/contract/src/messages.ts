@@ -39,6 +39,9 @@ export const messages = {
   recoveryErrorDetail: 'Please try again later or contact support if the problem persists.',
   clipboardCreateFailed: 'Failed to create clipboard share',
   uploadFailed: 'Failed to upload file',
+  uploadMalformed: 'The upload arrived incomplete or malformed. Please try again.',
+  oneFileOnly: 'Send exactly one file, in the field "file"',
+  storageFull: 'CodeDrop is full right now. Please try again later.',
   downloadFailed: 'Download failed',
   downloadFailedFallback: 'Failed to download file',
 } as const;

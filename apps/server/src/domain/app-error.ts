@@ -21,6 +21,7 @@ const titles: Record<ErrorCode, string> = {
   RATE_LIMITED: 'Too many requests',
   INTERNAL: 'Internal server error',
   SERVICE_UNAVAILABLE: 'Service unavailable',
+  INSUFFICIENT_STORAGE: 'Insufficient storage',
 };
 
 const details: Partial<Record<ErrorCode, string>> = {
@@ -34,6 +35,7 @@ const details: Partial<Record<ErrorCode, string>> = {
   RECOVERY_NOT_FOUND: messages.recoveryNotFound,
   INTERNAL: 'Something went wrong on our side. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
+  INSUFFICIENT_STORAGE: messages.storageFull,
 };
 
 export interface AppErrorExtras {

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import {
   downloadUrlSeconds,
   fileUploadFieldsSchema,
@@ -20,7 +20,7 @@ import { encryptedSize, plaintextSizeOf } from './encrypted-size.js';
 import { cleanFileName, cleanMimeType, encryptedFileName } from './file-names.js';
 import { formatBytes } from './format-bytes.js';
 import type { RecoveryEscrow } from './recovery-escrow.js';
-import { countDownload, type NewShare } from './share-repository.js';
+import { countDownload, storedFileBytes, type NewShare } from './share-repository.js';
 import type { ShareService } from './share-service.js';
 import { resolveExpiry } from './share-service.js';
 import { shareBasics } from './new-share.js';
@@ -40,6 +40,8 @@ export interface FileServiceDeps {
     defaultExpirySeconds: number;
     unlockMaxFailures: number;
     maxTextChars: number;
+    /** 0 = no quota. */
+    maxStorageBytes: number;
   };
 }
 
@@ -47,6 +49,19 @@ export interface IncomingFile {
   fileName: string;
   mimeType: string | undefined;
   stream: Readable;
+}
+
+/** A stored upload not yet a share: the row is written once the whole body was read. */
+export interface StoredBlob {
+  key: string;
+  name: string;
+  mime: string;
+  size: number;
+}
+
+/** The request body itself was broken: truncated, garbled, or cut off by the client. */
+export function malformedUpload(): AppError {
+  return AppError.validation('file', messages.uploadMalformed);
 }
 
 export function tooLargeError(maxFileBytes: number): AppError {
@@ -57,6 +72,22 @@ export function tooLargeError(maxFileBytes: number): AppError {
 
 export function createFileService(deps: FileServiceDeps) {
   const { limits } = deps;
+  // The stored total is summed at most once a second; uploads in flight between two sums
+  // can overshoot the quota by their own sizes, never by more.
+  let stored: { bytes: number; at: number } | null = null;
+
+  /** Refuses an upload of `bytes` with 507 once MAX_STORAGE_BYTES would be passed. */
+  async function assertStorageRoom(bytes: number): Promise<void> {
+    if (limits.maxStorageBytes === 0) return;
+    const now = Date.now();
+    if (stored === null || now - stored.at > 1_000) {
+      stored = { bytes: await storedFileBytes(deps.db), at: now };
+    }
+    if (stored.bytes + bytes > limits.maxStorageBytes) {
+      throw new AppError('INSUFFICIENT_STORAGE', messages.storageFull, { retryAfterSeconds: 300 });
+    }
+    stored.bytes += bytes;
+  }
 
   /** Checks the multipart text fields before a single byte of the file is stored. */
   function parseFields(raw: Record<string, string>) {
@@ -73,13 +104,14 @@ export function createFileService(deps: FileServiceDeps) {
   }
 
   /**
-   * Streams the file straight into the blob store, cut off the moment it passes the limit;
-   * the share row is written only once the blob is completely stored.
+   * Streams the file straight into the blob store, cut off the moment it passes the limit.
+   * The share row is written by `insert` only once the whole request has been read, so a
+   * body that fails after its file (a second file part, a truncated ending) keeps nothing.
    */
-  async function store(
+  async function storeBlob(
     fields: ReturnType<typeof parseFields>,
     file: IncomingFile,
-  ): Promise<CreateFileResponse> {
+  ): Promise<StoredBlob> {
     const encrypted = fields.encryptedPayload !== undefined;
     const name = cleanFileName(file.fileName);
     if (name === '') {
@@ -90,37 +122,53 @@ export function createFileService(deps: FileServiceDeps) {
     const limit = new ByteLimit(
       encrypted ? encryptedSize(limits.maxFileBytes) : limits.maxFileBytes,
     );
-    file.stream.on('error', (error) => limit.destroy(error));
-    file.stream.pipe(limit);
+    // pipeline listens for 'error' on both streams from the first moment: a body that
+    // fails while the store is still opening its file can no longer go unhandled.
+    pipeline(file.stream, limit, () => {});
     const mime = encrypted ? 'application/octet-stream' : cleanMimeType(file.mimeType);
     let size: number;
     try {
       ({ size } = await deps.blobs.put(key, limit, { contentType: mime }));
     } catch (error) {
-      file.stream.unpipe(limit);
       if (error instanceof ByteLimitExceededError) throw tooLargeError(limits.maxFileBytes);
       if (error instanceof BlobUnavailableError) {
-        throw new AppError('SERVICE_UNAVAILABLE', messages.uploadFailed);
+        throw new AppError('SERVICE_UNAVAILABLE', messages.uploadFailed, {
+          retryAfterSeconds: 30,
+        });
       }
+      // Anything else ended the request body itself: truncated, garbled or aborted.
+      if (file.stream.errored !== null || limit.errored !== null) throw malformedUpload();
       throw error;
     }
+    const blob = { key, name: encrypted ? encryptedFileName : name, mime, size };
+    if (encrypted && plaintextSizeOf(size) === null) {
+      await discard(blob);
+      throw AppError.validation('file', 'The encrypted file is malformed (its size is impossible)');
+    }
+    return blob;
+  }
+
+  /** Gives a stored blob up when its request failed after it: nothing of it is kept. */
+  async function discard(blob: StoredBlob): Promise<void> {
+    await deps.blobs.delete(blob.key).catch(() => {});
+  }
+
+  /** Makes the stored blob a share; the blob is discarded if that fails. */
+  async function insert(
+    fields: ReturnType<typeof parseFields>,
+    blob: StoredBlob,
+  ): Promise<CreateFileResponse> {
     try {
-      if (encrypted && plaintextSizeOf(size) === null) {
-        throw AppError.validation(
-          'file',
-          'The encrypted file is malformed (its size is impossible)',
-        );
-      }
-      return await insert(fields, { key, name: encrypted ? encryptedFileName : name, mime, size });
+      return await insertRow(fields, blob);
     } catch (error) {
-      await deps.blobs.delete(key).catch(() => {});
+      await discard(blob);
       throw error;
     }
   }
 
-  async function insert(
+  async function insertRow(
     fields: ReturnType<typeof parseFields>,
-    blob: { key: string; name: string; mime: string; size: number },
+    blob: StoredBlob,
   ): Promise<CreateFileResponse> {
     const { columns, ...created } = shareBasics(deps.clock, deps.escrow, {
       ...fields,
@@ -200,7 +248,7 @@ export function createFileService(deps: FileServiceDeps) {
     return `${deps.publicUrl ?? ''}/api/blobs/${token}`;
   }
 
-  return { parseFields, store, download };
+  return { parseFields, assertStorageRoom, storeBlob, insert, discard, download };
 }
 
 export type FileService = ReturnType<typeof createFileService>;

@@ -133,6 +133,19 @@ export async function destroyShare(db: Db, code: string, reclaimAfter: Date): Pr
     .execute();
 }
 
+/**
+ * Bytes of every stored file, live or waiting for the sweeper (its blob still takes room):
+ * what MAX_STORAGE_BYTES is measured against.
+ */
+export async function storedFileBytes(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('shares')
+    .select((eb) => eb.fn.sum<number | string | null>('file_size').as('bytes'))
+    .where('blob_key', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes ?? 0);
+}
+
 /** Shares whose time has come: their blob and row may be deleted. */
 export async function findReclaimable(
   db: Db,

@@ -28,6 +28,8 @@ export interface RateLimits {
    * exact under any concurrency: a burst cannot all pass a check before any is counted.
    */
   reserveMiss(request: FastifyRequest): Promise<MissReservation>;
+  /** Charges `bytes` to the client's RATE_LIMIT_UPLOAD_BYTES an hour; throws RATE_LIMITED past it. */
+  uploadBytes(request: FastifyRequest, bytes: number): Promise<void>;
   /** `points` of a named budget of `limit` per `windowSeconds`; throws RATE_LIMITED past it. */
   consume(key: string, limit: number, windowSeconds: number, points?: number): Promise<void>;
 }
@@ -67,6 +69,16 @@ async function limiter(app: FastifyInstance, opts: { config: Config }) {
     limiter: store,
     creation: (request) =>
       consume(`create:${request.ip}`, config.rateLimitCreates, createWindowSeconds),
+    async uploadBytes(request, bytes) {
+      if (disabled) return;
+      const key = `upload-bytes:${request.ip}`;
+      const budget = config.rateLimitUploadBytes;
+      const result = await store.consume(key, budget, createWindowSeconds, bytes);
+      if (result.allowed) return;
+      // A refused upload stored nothing: it must not use up what a smaller one could still send.
+      await store.refund(key, budget, createWindowSeconds, bytes);
+      throw rateLimited(result.retryAfterSeconds);
+    },
     async reserveMiss(request) {
       if (disabled) return noReservation;
       const key = `miss:${request.ip}`;

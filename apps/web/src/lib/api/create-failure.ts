@@ -26,6 +26,8 @@ export function createFailureMessage(
       };
     case 'VALIDATION_FAILED':
       return { title: failureTitle, detail: problem.errors?.[0]?.message ?? problem.detail };
+    case 'INSUFFICIENT_STORAGE':
+      return { title: failureTitle, detail: messages.storageFull };
     case 'NETWORK_ERROR':
       return { title: failureTitle, detail: problem.detail };
     default:

@@ -119,6 +119,7 @@ function codeForStatus(status: number): ErrorCode {
     429: 'RATE_LIMITED',
     431: 'HEADERS_TOO_LARGE',
     503: 'SERVICE_UNAVAILABLE',
+    507: 'INSUFFICIENT_STORAGE',
   };
   return generic[status] ?? 'INTERNAL';
 }
