@@ -63,9 +63,9 @@ export function serverOptions(
     },
     // Fastify also accepts a hop count here, though its types only list the other forms.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
-    // The largest JSON body is a note or text at its limit with every character escaped,
-    // or a 2 MiB envelope; anything bigger is refused before it is parsed.
-    bodyLimit: Math.max(6 * Math.max(config.maxNoteChars, config.maxTextChars), 3 * 1024 * 1024),
+    // JSON bodies are small (a code, a key, an email address); POST /api/shares alone
+    // raises its own limit for notes, texts and envelopes. Bigger bodies are refused unread.
+    bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 2048 },
     requestTimeout: 120_000,
     clientErrorHandler: headersTooLarge,

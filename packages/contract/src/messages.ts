@@ -41,6 +41,7 @@ export const messages = {
   uploadFailed: 'Failed to upload file',
   uploadMalformed: 'The upload arrived incomplete or malformed. Please try again.',
   oneFileOnly: 'Send exactly one file, in the field "file"',
+  serviceBusy: 'CodeDrop is busy right now. Please try again in a moment.',
   storageFull: 'CodeDrop is full right now. Please try again later.',
   downloadFailed: 'Download failed',
   downloadFailedFallback: 'Failed to download file',

@@ -5,7 +5,7 @@ import type { Database } from '../adapters/db/schema.js';
 import { AppError } from './app-error.js';
 import { addSeconds, type Clock } from './clock.js';
 import type { CodeAllocator } from './code-allocator.js';
-import type { NoteSanitizer } from './note-sanitizer.js';
+import type { NoteCleaner } from './note-cleaner.js';
 import type { RecoveryEscrow } from './recovery-escrow.js';
 import {
   burnShare,
@@ -28,10 +28,11 @@ export interface ShareServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   codes: CodeAllocator;
-  notes: NoteSanitizer;
+  notes: Pick<NoteCleaner, 'sanitize'>;
   escrow: RecoveryEscrow;
   limits: {
     maxTextChars: number;
+    maxNoteChars: number;
     expiryChoicesSeconds: number[];
     defaultExpirySeconds: number;
     unlockMaxFailures: number;
@@ -40,7 +41,7 @@ export interface ShareServiceDeps {
 
 export function resolveExpiry(
   requested: number | undefined,
-  limits: ShareServiceDeps['limits'],
+  limits: Pick<ShareServiceDeps['limits'], 'expiryChoicesSeconds' | 'defaultExpirySeconds'>,
 ): number {
   const seconds = requested ?? limits.defaultExpirySeconds;
   if (!limits.expiryChoicesSeconds.includes(seconds)) {
@@ -81,7 +82,16 @@ export function createShareService(deps: ShareServiceDeps) {
         content = body.content ?? '';
         validateClipboardText(content, limits.maxTextChars);
       } else {
-        content = deps.notes.sanitize(body.content ?? '');
+        const raw = body.content ?? '';
+        // Markup the sanitizer strips may make the input longer than the note; twice the
+        // limit is room enough, and bounds the work one request can ask for.
+        if (raw.length > 2 * limits.maxNoteChars) {
+          throw new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `The note is too long: at most ${limits.maxNoteChars.toLocaleString('en-US')} characters`,
+          );
+        }
+        content = await deps.notes.sanitize(raw);
       }
       const { columns, ...created } = shareBasics(clock, deps.escrow, {
         ...body,

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Clock } from '../domain/clock.js';
 import { createCodeAllocator, type CodeAllocator } from '../domain/code-allocator.js';
-import { createNoteSanitizer } from '../domain/note-sanitizer.js';
+import { createNoteCleaner } from '../domain/note-cleaner.js';
 import { createRecoveryEscrow, type RecoveryEscrow } from '../domain/recovery-escrow.js';
 import { createShareService, type ShareService } from '../domain/share-service.js';
 import type { Secrets } from '../secrets.js';
@@ -24,6 +24,8 @@ async function services(
   const { config } = opts;
   const codes = createCodeAllocator(app.db.kysely, app.db.dialect, config);
   const escrow = createRecoveryEscrow(opts.secrets.recoveryKey, opts.secrets.recoveryKeyPrevious);
+  const notes = createNoteCleaner({ maxNoteChars: config.maxNoteChars });
+  app.addHook('onClose', () => notes.close());
   app.decorate('clock', opts.clock);
   app.decorate('codes', codes);
   app.decorate('escrow', escrow);
@@ -33,7 +35,7 @@ async function services(
       db: app.db.kysely,
       clock: opts.clock,
       codes,
-      notes: createNoteSanitizer(config.maxNoteChars),
+      notes,
       escrow,
       limits: config,
     }),

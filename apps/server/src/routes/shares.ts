@@ -22,6 +22,9 @@ export default async function shareRoutes(app: FastifyInstance, opts: { config: 
   routes.post(
     '/api/shares',
     {
+      // The only JSON body that may be large: a note or text at its limit with characters
+      // escaped, or an encrypted envelope. Every other route keeps the small default.
+      bodyLimit: Math.max(6 * Math.max(config.maxNoteChars, config.maxTextChars), 3 * 1024 * 1024),
       schema: {
         summary: 'Create a clipboard or notepad share',
         body: createShareBodySchema,
