@@ -31,6 +31,7 @@ const droppedWithContent = new Set([
 ]); // prettier-ignore
 const ariaAttribute = /^aria-[-\w]+$/;
 // As DOMPurify: whitespace and controls are ignored when an attribute's scheme is judged.
+// eslint-disable-next-line no-control-regex -- the controls are what it must match
 const attributeWhitespace = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000]/g;
 // As DOMPurify's SAFE_FOR_XML: values that could end a comment or raw-text element.
 const markupInValue = /((--!?|])>)|<\/(style|title|textarea)/i;
