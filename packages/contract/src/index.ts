@@ -1,6 +1,7 @@
 export * from './base64.js';
 export * from './config.js';
 export * from './envelope.js';
+export * from './file-name.js';
 export * from './health.js';
 export * from './messages.js';
 export * from './note-html.js';

@@ -1,3 +1,4 @@
+import { cleanFileName } from '@codedrop/contract';
 import { fromUtf8, utf8 } from './bytes.js';
 import {
   decryptBytes,
@@ -46,7 +47,8 @@ function deserialize(bytes: Uint8Array): FileMeta {
   ) {
     throw new DecryptionError('malformed', 'File metadata has the wrong shape');
   }
-  return { name: meta.name, type: meta.type, size: meta.size };
+  // The name is the uploader's: it is shown and saved under, so it is cleaned like any name.
+  return { name: cleanFileName(meta.name) || 'download', type: meta.type, size: meta.size };
 }
 
 export async function sealFileMeta(

@@ -79,6 +79,17 @@ describe('file metadata envelopes', () => {
     expect(await decryptFileMeta('pw', envelope)).toEqual(meta);
   });
 
+  it('opens a name with direction overrides as the name it really is', async () => {
+    const { envelope } = await encryptFileMeta(
+      'pw',
+      { ...meta, name: 'invoice\u202Etxt.exe' },
+      fast,
+    );
+    expect((await decryptFileMeta('pw', envelope)).name).toBe('invoicetxt.exe');
+    const blank = await encryptFileMeta('pw', { ...meta, name: '\u202E' }, fast);
+    expect((await decryptFileMeta('pw', blank.envelope)).name).toBe('download');
+  });
+
   it('encrypts the fields in a fixed order whatever the object', async () => {
     const iv = fromHex('00112233445566778899aabb');
     const options = { ...fast, salt: fromHex(vectors.salt), iv };

@@ -1,20 +1,7 @@
-import { codePointLength } from './text-rules.js';
-
 /** What encrypted file shares store as their name: the real one is in the ciphertext. */
 export const encryptedFileName = 'encrypted_file';
-const maxNameChars = 255;
-
-/**
- * The uploader's file name as shown back to people: control characters removed, trimmed,
- * capped at 255 characters. It is never used as a path (blob keys are generated) and is
- * encoded safely when it becomes a Content-Disposition header.
- */
-export function cleanFileName(raw: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const cleaned = raw.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
-  if (codePointLength(cleaned) <= maxNameChars) return cleaned;
-  return Array.from(cleaned).slice(0, maxNameChars).join('');
-}
+// One rule for every name a person sees, shared with the browser (it cleans decrypted names).
+export { cleanFileName } from '@codedrop/contract';
 
 /**
  * Browsers percent-escape `"`, CR and LF in multipart filenames (HTML's form-data

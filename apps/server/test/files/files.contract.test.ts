@@ -148,6 +148,15 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     expect(created.body.fileName).not.toContain('..');
   });
 
+  it('stores names without direction overrides, so they read as they are', async () => {
+    const created = await upload(server.url, {
+      bytes: Buffer.from('x'),
+      name: 'invoice\u202Etxt.exe \u2066a\u2069\u200E\u200F\u061C\u202A\u202B\u202C\u202D',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.fileName).toBe('invoicetxt.exe a');
+  });
+
   it('issues exactly maxDownloads URLs under 200 concurrent requests', async () => {
     const created = await upload(
       server.url,

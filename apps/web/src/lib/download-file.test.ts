@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchBlob, isSameOrigin, type TransferProgress } from './download-file';
+import { fetchBlob, isSameOrigin, saveBlob, type TransferProgress } from './download-file';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -29,7 +29,7 @@ describe('fetchBlob', () => {
       vi.fn(
         async () =>
           new Response(streamOf([new Uint8Array([1, 2, 3]), new Uint8Array([4, 5])]), {
-            headers: { 'Content-Length': '5', 'Content-Type': 'application/pdf' },
+            headers: { 'Content-Length': '5', 'Content-Type': 'text/html' },
           }),
       ),
     );
@@ -38,7 +38,8 @@ describe('fetchBlob', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(await bytesOf(result.data)).toEqual(new Uint8Array([1, 2, 3, 4, 5]));
-    expect(result.data.type).toBe('application/pdf');
+    // Whatever the uploader declared (here HTML), the blob: URL is an opaque download.
+    expect(result.data.type).toBe('application/octet-stream');
     expect(seen.at(-1)).toEqual({ loaded: 5, total: 5 });
     expect(seen[0]).toEqual({ loaded: 0, total: 5 });
   });
@@ -110,5 +111,24 @@ describe('isSameOrigin', () => {
     expect(isSameOrigin('/api/blobs/abc')).toBe(true);
     expect(isSameOrigin(`${window.location.origin}/api/blobs/abc`)).toBe(true);
     expect(isSameOrigin('https://bucket.s3.example.com/key?sig=1')).toBe(false);
+  });
+});
+
+describe('saveBlob', () => {
+  it('saves under the name without direction overrides or controls', () => {
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }),
+    );
+    saveBlob(new Blob(['x']), 'invoice\u202Etxt.exe');
+    saveBlob(new Blob(['x']), '\u2066\u200F');
+    expect(clicked).toEqual(['invoicetxt.exe', 'download']);
+    click.mockRestore();
   });
 });

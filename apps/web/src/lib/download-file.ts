@@ -1,3 +1,4 @@
+import { cleanFileName } from '@codedrop/contract';
 import { fetchFailure, problemFrom } from './api/request';
 import type { ApiResult } from './api/result';
 
@@ -6,6 +7,12 @@ export interface TransferProgress {
   /** Null when the server did not say how long the body is. */
   total: number | null;
 }
+
+/**
+ * The type every fetched download gets, whatever the uploader declared: a same-origin
+ * blob: URL of an HTML or SVG file must never be something the browser could render.
+ */
+const opaque = 'application/octet-stream';
 
 /**
  * Fetches a download URL as a Blob, reporting bytes as they arrive so the page can show a
@@ -25,11 +32,10 @@ export async function fetchBlob(
   if (!response.ok) return { ok: false, problem: await problemFrom(response) };
   const header = response.headers.get('Content-Length');
   const total = header === null || Number.isNaN(Number(header)) ? null : Number(header);
-  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
   if (!response.body) {
-    const blob = await response.blob();
-    onProgress({ loaded: blob.size, total: blob.size });
-    return { ok: true, data: blob };
+    const bytes = await response.arrayBuffer();
+    onProgress({ loaded: bytes.byteLength, total: bytes.byteLength });
+    return { ok: true, data: new Blob([bytes], { type: opaque }) };
   }
   const reader = response.body.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
@@ -46,7 +52,7 @@ export async function fetchBlob(
   } catch (error) {
     return { ok: false, problem: fetchFailure(error, signal) };
   }
-  return { ok: true, data: new Blob(chunks, { type }) };
+  return { ok: true, data: new Blob(chunks, { type: opaque }) };
 }
 
 /** Hands a Blob to the browser's download manager under the given name. */
@@ -54,7 +60,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName;
+  // Saved under a name that reads as it is: no controls or direction overrides.
+  link.download = cleanFileName(fileName) || 'download';
   link.rel = 'noopener';
   document.body.append(link);
   link.click();

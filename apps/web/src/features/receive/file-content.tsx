@@ -1,4 +1,4 @@
-import type { FileInfo } from '@codedrop/contract';
+import { cleanFileName, type FileInfo } from '@codedrop/contract';
 import { Download, File } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -18,7 +18,7 @@ export function FileContent({ code, file, onLimitReached }: FileContentProps) {
   const { state, count, download } = useFileDownload(code, file, onLimitReached);
   return (
     <FileCard
-      name={file.name}
+      name={cleanFileName(file.name)}
       size={file.size}
       state={state}
       count={count}
