@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { downloadLimit } from '@codedrop/contract';
 
@@ -10,6 +11,8 @@ export interface Config {
   host: string;
   publicUrl: string | null;
   dataDir: string;
+  /** Where generated secrets are kept. */
+  secretsFile: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   storage: 'local' | 's3';
   s3: {
@@ -168,6 +171,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     host: read('HOST') ?? '0.0.0.0',
     publicUrl: url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
     dataDir,
+    secretsFile: read('SECRETS_FILE') ?? join(dataDir, 'secrets.json'),
     database,
     storage: storage === 's3' ? 's3' : 'local',
     s3: {

@@ -146,31 +146,30 @@ export async function storedFileBytes(db: Db): Promise<number> {
   return Number(row.bytes ?? 0);
 }
 
-/** Shares whose time has come: their blob and row may be deleted. */
-export async function findReclaimable(
+/**
+ * Deletes up to `limit` shares whose time has come and returns their blob keys, in one
+ * statement. The row goes first and the blob after: a download grant is a conditional
+ * UPDATE of the same row, so a grant and a reclaim exclude each other — either the grant
+ * moved reclaim_after on (and the row stays, with its blob), or it finds no row.
+ */
+export async function deleteReclaimable(
   db: Db,
   now: Date,
   limit: number,
 ): Promise<Array<{ code: string; blobKey: string | null }>> {
-  const rows = await db
+  const due = db
     .selectFrom('shares')
-    .select(['code', 'blob_key'])
+    .select('code')
     .where('reclaim_after', '<=', now)
     .orderBy('reclaim_after')
-    .limit(limit)
+    .limit(limit);
+  const rows = await db
+    .deleteFrom('shares')
+    .where('code', 'in', due)
+    .where('reclaim_after', '<=', now)
+    .returning(['code', 'blob_key'])
     .execute();
   return rows.map((r) => ({ code: r.code, blobKey: r.blob_key }));
-}
-
-/** Deletes rows still due (another instance may have deleted some already). */
-export async function deleteReclaimed(db: Db, codes: string[], now: Date): Promise<number> {
-  if (codes.length === 0) return 0;
-  const result = await db
-    .deleteFrom('shares')
-    .where('code', 'in', codes)
-    .where('reclaim_after', '<=', now)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 export interface CountedDownload {
@@ -200,6 +199,10 @@ export async function countDownload(
       gone: sql`case when ${last} then ${true} else gone end`,
       gone_reason: sql`case when ${last} then ${'exhausted' satisfies GoneReason} else gone_reason end`,
       reclaim_after: sql`case when ${last} or reclaim_after < ${urlExpiry} then ${urlExpiry} else reclaim_after end`,
+      // The last download makes the share gone: its envelope and escrow go with it.
+      encrypted_payload: sql`case when ${last} then null else encrypted_payload end`,
+      recovery_escrow: sql`case when ${last} then null else recovery_escrow end`,
+      recovery_email_hash: sql`case when ${last} then null else recovery_email_hash end`,
     }))
     .where('code', '=', code)
     .where('type', '=', 'file')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../adapters/db/schema.js';
 import type { Clock } from './clock.js';
-import { deleteReclaimed, findReclaimable } from './share-repository.js';
+import { deleteReclaimable } from './share-repository.js';
 
 export interface SweepResult {
   rows: number;
@@ -16,14 +16,17 @@ export interface SweeperDeps {
   deleteBlob(key: string): Promise<void>;
   /** Deletes blobs no row references whose name is over an hour old; returns how many. */
   sweepOrphans?(now: Date): Promise<number>;
+  /** Runs after every sweep, e.g. to compact the database once rows were deleted. */
+  afterSweep?(result: SweepResult): Promise<void>;
   batchSize?: number;
   maxBatches?: number;
 }
 
 /**
- * Reclaims shares whose `reclaim_after` has passed: blob first, then the row, in bounded
- * batches. Safe with several instances sweeping at once: deleting a missing blob is a
- * success and the row delete is conditional, so overlapping sweeps only repeat work.
+ * Reclaims shares whose `reclaim_after` has passed in bounded batches: each batch deletes
+ * its rows (one statement) and then their blobs. Safe with several instances sweeping at
+ * once (each row is deleted by one of them) and with grants issued meanwhile (see
+ * deleteReclaimable). A blob whose delete fails is left for the orphan sweep.
  */
 export function createSweeper(deps: SweeperDeps) {
   const batchSize = deps.batchSize ?? 500;
@@ -33,22 +36,17 @@ export function createSweeper(deps: SweeperDeps) {
     async runOnce(options: { orphans?: boolean } = {}): Promise<SweepResult> {
       const result: SweepResult = { rows: 0, blobs: 0, orphans: 0 };
       for (let batch = 0; batch < maxBatches; batch++) {
-        const now = deps.clock.now();
-        const due = await findReclaimable(deps.db, now, batchSize);
-        if (due.length === 0) break;
-        const withBlob = due.filter((share) => share.blobKey !== null);
-        await Promise.all(withBlob.map((share) => deps.deleteBlob(share.blobKey!)));
-        result.blobs += withBlob.length;
-        result.rows += await deleteReclaimed(
-          deps.db,
-          due.map((share) => share.code),
-          now,
-        );
-        if (due.length < batchSize) break;
+        const deleted = await deleteReclaimable(deps.db, deps.clock.now(), batchSize);
+        result.rows += deleted.length;
+        const keys = deleted.flatMap((share) => (share.blobKey === null ? [] : [share.blobKey]));
+        const outcomes = await Promise.allSettled(keys.map((key) => deps.deleteBlob(key)));
+        result.blobs += outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
+        if (deleted.length < batchSize) break;
       }
       if (options.orphans && deps.sweepOrphans !== undefined) {
         result.orphans = await deps.sweepOrphans(deps.clock.now());
       }
+      await deps.afterSweep?.(result);
       return result;
     },
   };

@@ -22,7 +22,15 @@ async function sweeper(
     autoStart: boolean;
   },
 ) {
-  const instance = createSweeper({ db: app.db.kysely, clock: opts.clock, ...opts.blobs });
+  const instance = createSweeper({
+    db: app.db.kysely,
+    clock: opts.clock,
+    ...opts.blobs,
+    async afterSweep(result) {
+      if (result.rows > 0) await app.db.compact();
+      await app.mailer.sweep?.(opts.clock.now());
+    },
+  });
   app.decorate('sweeper', instance);
   if (!opts.autoStart) return;
 
@@ -55,4 +63,4 @@ async function sweeper(
   });
 }
 
-export default fp(sweeper, { name: 'sweeper', dependencies: ['db', 'metrics'] });
+export default fp(sweeper, { name: 'sweeper', dependencies: ['db', 'metrics', 'mailer'] });

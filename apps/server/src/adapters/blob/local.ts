@@ -26,7 +26,7 @@ export interface LocalBlobStoreOptions {
 const TEMP_PATTERN = /^(.+)\.[0-9a-f]{12}\.partial$/;
 
 export function createLocalBlobStore({ dir }: LocalBlobStoreOptions): BlobStore {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const pathOf = (key: string): string => {
     assertBlobKey(key);
     return join(dir, key);
@@ -49,7 +49,7 @@ export function createLocalBlobStore({ dir }: LocalBlobStoreOptions): BlobStore 
       const temp = join(dir, `${key}.${randomBytes(6).toString('hex')}.partial`);
       let handle: FileHandle;
       try {
-        handle = await open(temp, 'wx');
+        handle = await open(temp, 'wx', 0o600);
       } catch (err) {
         body.destroy();
         throw unavailable(err);

@@ -14,6 +14,9 @@ export function kyselyDb(kysely: Kysely<Database>, dialect: Dialect): Db {
         return false;
       }
     },
+    async compact() {
+      if (dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(kysely);
+    },
     close: () => kysely.destroy(),
   };
 }

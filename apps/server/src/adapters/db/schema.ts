@@ -44,5 +44,11 @@ export interface Db {
   dialect: Dialect;
   /** true when the database answers a trivial query; never throws. */
   health(): Promise<boolean>;
+  /**
+   * After rows were deleted: makes sure no copy of them lingers in a side file. SQLite
+   * folds its write-ahead log into the database and truncates it; PostgreSQL has nothing
+   * to do (vacuum reuses the space).
+   */
+  compact(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { MailUnavailableError, type Mailer } from './port.js';
 
+/** How long a written message stays in the outbox. */
+export const outboxKeepMs = 24 * 3600 * 1000;
+
 /**
  * The single-machine default: each message is rendered as a standard .eml file in
- * DATA_DIR/outbox (open it with any mail client), and its file name is logged.
+ * DATA_DIR/outbox (open it with any mail client), and its file name is logged. The
+ * sweeper deletes messages a day after they were written.
  */
 export function createOutboxMailer(options: {
   dir: string;
@@ -32,6 +36,24 @@ export function createOutboxMailer(options: {
           cause: error,
         });
       }
+    },
+    // A recovery mail holds a password in clear: it is kept long enough to be read, no more.
+    async sweep(now) {
+      let names: string[];
+      try {
+        names = await readdir(options.dir);
+      } catch {
+        return 0;
+      }
+      let removed = 0;
+      for (const name of names.filter((n) => n.endsWith('.eml'))) {
+        const file = join(options.dir, name);
+        const info = await stat(file).catch(() => null);
+        if (info === null || now.getTime() - info.mtimeMs < outboxKeepMs) continue;
+        await rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
     async close() {
       render.close();

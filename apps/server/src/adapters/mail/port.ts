@@ -8,6 +8,8 @@ export interface MailMessage {
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<void>;
+  /** Deletes kept copies older than a day (the outbox's .eml files); returns how many. */
+  sweep?(now: Date): Promise<number>;
   close(): Promise<void>;
 }
 
