@@ -1,4 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { statfs } from 'node:fs/promises';
+import Fastify, {
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { Server } from 'node:http';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -9,7 +15,7 @@ import { createRecoveryService, recoveryMailsPerRecipient } from './domain/recov
 import blobsPlugin from './plugins/blobs.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
-import { headersTooLarge } from './plugins/client-errors.js';
+import { clientErrorAnswer } from './plugins/client-errors.js';
 import limiterPlugin from './plugins/limiter.js';
 import mailerPlugin from './plugins/mailer.js';
 import metricsPlugin from './plugins/metrics.js';
@@ -47,7 +53,7 @@ export interface AppOptions {
 export function serverOptions(
   config: Config,
   logStream?: { write(line: string): void },
-): FastifyServerOptions {
+): FastifyHttpOptions<Server> {
   return {
     logger: {
       level: config.logLevel,
@@ -67,8 +73,17 @@ export function serverOptions(
     // raises its own limit for notes, texts and envelopes. Bigger bodies are refused unread.
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 2048 },
-    requestTimeout: 120_000,
-    clientErrorHandler: headersTooLarge,
+    // A request must have arrived completely by then (a slow upload included): 408 after.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    // Node arms the whole-request timer (body included) only from the options the server
+    // is created with: set as a property afterwards, as Fastify does, it covers headers
+    // only. And it looks for late requests every 30 s by default; a short timeout needs a
+    // closer look, or it would be overrun by up to that much.
+    http: {
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutSeconds * 250),
+    },
+    clientErrorHandler: clientErrorAnswer,
     ajv: { customOptions: { removeAdditional: false } },
   };
 }
@@ -81,8 +96,8 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   instance.setSerializerCompiler(serializerCompiler);
   await instance.register(securityHeadersPlugin, { config });
 
-  await instance.register(errorsPlugin);
   await instance.register(metricsPlugin, { defaultMetrics: opts.defaultMetrics ?? true });
+  await instance.register(errorsPlugin);
   await instance.register(openapiPlugin);
   await instance.register(dbPlugin, { database: config.database });
   await instance.register(limiterPlugin, { config });
@@ -134,7 +149,11 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   });
   await instance.register(blobRoutes, { blobs: instance.blobs, urlSigningKey, clock });
   await instance.register(healthRoutes, {
-    checks: { database: () => instance.db.health(), storage: () => instance.blobs.health() },
+    checks: {
+      database: () => instance.db.health(),
+      storage: () => instance.blobs.health(),
+      ...(usesDataDir(config) ? { disk: () => hasFreeSpace(config) } : {}),
+    },
   });
   await instance.register(metricsRoutes, { config, cluster: opts.clusterMetrics ?? false });
   await instance.register(openapiRoutes);
@@ -150,4 +169,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const instance = Fastify(serverOptions(opts.config, opts.logStream));
   await instance.register(codedrop, opts);
   return instance;
+}
+
+/** Whether shares live on DATA_DIR's disk (SQLite, or files stored locally). */
+function usesDataDir(config: Config): boolean {
+  return (
+    config.healthMinFreeBytes > 0 &&
+    (config.database.kind === 'sqlite' || config.storage === 'local')
+  );
+}
+
+/** DATA_DIR's disk has HEALTH_MIN_FREE_BYTES to spare: room for the next uploads and writes. */
+async function hasFreeSpace(config: Config): Promise<boolean> {
+  const stats = await statfs(config.dataDir);
+  return stats.bavail * stats.bsize >= config.healthMinFreeBytes;
 }

@@ -49,6 +49,10 @@ export interface Config {
   rateLimitUploadBytes: number;
   /** Total bytes of live files; 0 = no quota. */
   maxStorageBytes: number;
+  /** Free bytes DATA_DIR's disk needs for /healthz to pass (when it holds data); 0 = no check. */
+  healthMinFreeBytes: number;
+  /** A request still arriving after this long is answered 408. */
+  requestTimeoutSeconds: number;
   trustProxy: false | string | number;
   adsClientId: string | null;
   logLevel: string;
@@ -209,6 +213,8 @@ export function loadConfig(env: Env): Readonly<Config> {
     rateLimitDisabled: bool('RATE_LIMIT_DISABLED', false),
     rateLimitUploadBytes: int('RATE_LIMIT_UPLOAD_BYTES', 1_073_741_824, 1, Number.MAX_SAFE_INTEGER),
     maxStorageBytes: int('MAX_STORAGE_BYTES', 0, 0, Number.MAX_SAFE_INTEGER),
+    requestTimeoutSeconds: int('REQUEST_TIMEOUT_SECONDS', 300, 1, 86_400),
+    healthMinFreeBytes: int('HEALTH_MIN_FREE_BYTES', 104_857_600, 0, Number.MAX_SAFE_INTEGER),
     trustProxy: parseTrustProxy(read('TRUST_PROXY'), problems),
     adsClientId: read('ADS_CLIENT_ID') ?? null,
     logLevel,

@@ -17,7 +17,13 @@ export const messages = {
   shareNotFound: 'Share not found',
   shareExpired: 'Share has expired',
   downloadLimitReached: 'Download limit reached',
+  /** SPEC.md §8's words to the visitor whose download was the last one allowed. */
   fileDeleted: 'This file has now been deleted.',
+  /**
+   * For everyone after: the bytes stay until the last issued URL has expired (up to five
+   * minutes), so "deleted" would not yet be true.
+   */
+  downloadLimitDetail: 'This file has reached its download limit and can no longer be downloaded.',
   invalidFileShare: 'Invalid file share',
   downloadUrlFailed: 'Failed to generate download URL',
   decryptFailed: 'Failed to decrypt content. Please check your password.',

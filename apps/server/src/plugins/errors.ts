@@ -1,8 +1,9 @@
 import type { ErrorCode, FieldError, Problem } from '@codedrop/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/app-error.js';
+import { dependencyFailure } from '../domain/dependency-failure.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,10 +30,13 @@ export function problemOf(error: AppError, instance?: string): Problem & { insta
   };
 }
 
+/** Every 503 says when to come back; a refusal that names no time suggests a few seconds. */
+const defaultRetryAfterSeconds = 5;
+
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
-  if (error.extras.retryAfterSeconds !== undefined) {
-    reply.header('retry-after', String(error.extras.retryAfterSeconds));
-  }
+  const retryAfter =
+    error.extras.retryAfterSeconds ?? (error.status === 503 ? defaultRetryAfterSeconds : undefined);
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   // An oversized upload is cut off: the rest of the body is not worth reading.
   if (error.code === 'PAYLOAD_TOO_LARGE') reply.header('connection', 'close');
   return reply
@@ -90,10 +94,49 @@ function describeBadRequest(error: FastifyError): string {
   }
 }
 
+/** How long a failing dependency stays quiet in the log after its warning. */
+const incidentQuietMs = 60_000;
+
+/**
+ * One warning per incident, not a line (let alone a stack trace) per request: the first
+ * failure of a kind is logged, then the kind stays quiet for a minute, after which the
+ * next failure logs again with how many requests were refused meanwhile.
+ */
+function incidentLog() {
+  const open = new Map<string, { loggedAt: number; refused: number }>();
+  return (key: string, log: FastifyBaseLogger, fields: Record<string, unknown>) => {
+    const now = Date.now();
+    const incident = open.get(key);
+    if (incident !== undefined && now - incident.loggedAt < incidentQuietMs) {
+      incident.refused++;
+      return;
+    }
+    const refusedSinceLastWarning = incident?.refused ?? 0;
+    open.set(key, { loggedAt: now, refused: 0 });
+    log.warn({ ...fields, refusedSinceLastWarning }, 'dependency unavailable: answering 503');
+  };
+}
+
 async function errors(app: FastifyInstance) {
+  const warnOnce = incidentLog();
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) {
+    let appError = toAppError(error);
+    const failure = appError.code === 'INTERNAL' ? dependencyFailure(error) : null;
+    if (failure !== null) {
+      appError = new AppError('SERVICE_UNAVAILABLE', undefined, { retryAfterSeconds: 5 });
+      app.metrics.unavailable.inc({ dependency: failure.dependency });
+      warnOnce(`${failure.dependency}:${failure.reason}`, app.log, { ...failure });
+    } else if (
+      appError.code === 'SERVICE_UNAVAILABLE' ||
+      appError.code === 'INSUFFICIENT_STORAGE'
+    ) {
+      // Refusals the service chose (code space full, store down, busy): expected, no stack.
+      app.metrics.unavailable.inc({ dependency: 'other' });
+      warnOnce(`refusal:${appError.detail}`, app.log, {
+        code: appError.code,
+        detail: appError.detail,
+      });
+    } else if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else if (!(error instanceof AppError)) {
       request.log.info({ code: error.code, status: appError.status }, 'request rejected');
@@ -110,4 +153,4 @@ async function errors(app: FastifyInstance) {
   });
 }
 
-export default fp(errors, { name: 'errors' });
+export default fp(errors, { name: 'errors', dependencies: ['metrics'] });

@@ -14,6 +14,7 @@ export interface Metrics {
   lookups: Counter<'result'>;
   sweeps: Counter<'result'>;
   reclaimed: Counter<'kind'>;
+  unavailable: Counter<'dependency'>;
 }
 
 /** One registry per app instance, so tests can build many apps in one process. */
@@ -57,6 +58,12 @@ async function metrics(app: FastifyInstance, opts: { defaultMetrics?: boolean })
       name: 'codedrop_reclaimed_total',
       help: 'Objects reclaimed by the sweeper (share rows, blobs, orphan blobs)',
       labelNames: ['kind'],
+      registers: [registry],
+    }),
+    unavailable: new Counter({
+      name: 'codedrop_unavailable_total',
+      help: 'Requests answered 503 because a dependency failed, by dependency (database, storage, disk, other)',
+      labelNames: ['dependency'],
       registers: [registry],
     }),
   };

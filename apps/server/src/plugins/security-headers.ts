@@ -112,7 +112,7 @@ export function securityHeaders(
   };
 }
 
-const isApi = (url: string) => /^\/(api\/|healthz(\?|$)|metrics(\?|$))/.test(url);
+const isApi = (url: string) => /^\/(api\/|(healthz|readyz|livez|metrics)(\?|$))/.test(url);
 
 /**
  * Security headers on every response: pages, static files, API answers, errors and 404s.

@@ -1,30 +1,59 @@
-import { healthSchema } from '@codedrop/contract';
+import { healthSchema, type Health } from '@codedrop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export type HealthCheck = () => Promise<boolean>;
 
-/** 200 when every dependency answers, else 503 with which one did not. */
+/** How long one round of checks answers every caller: probes write, so they are not free. */
+const cacheMs = 1_500;
+
+/**
+ * /healthz and /readyz: 200 when every dependency can do what requests need (the database
+ * takes a write, the file store takes a file, the disk has room), else 503 naming the part
+ * that cannot. /livez: 200 while the process answers at all, for supervisors that restart
+ * what is stuck — a database outage must not make them restart every instance.
+ */
 export default async function healthRoutes(
   app: FastifyInstance,
   opts: { checks: Record<string, HealthCheck> },
 ) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/healthz',
+  let last: { at: number; result: Promise<Health> } | null = null;
+  const run = async (): Promise<Health> => {
+    const names = Object.keys(opts.checks);
+    const results = await Promise.all(names.map((name) => opts.checks[name]!().catch(() => false)));
+    const checks = Object.fromEntries(
+      names.map((name, i) => [name, results[i] ? ('ok' as const) : ('unavailable' as const)]),
+    );
+    return { status: results.every(Boolean) ? 'ok' : 'unavailable', checks };
+  };
+  const current = (): Promise<Health> => {
+    if (last === null || Date.now() - last.at > cacheMs) last = { at: Date.now(), result: run() };
+    return last.result;
+  };
+
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  for (const [path, summary] of [
+    ['/healthz', 'Health: every dependency can serve requests'],
+    ['/readyz', 'Readiness for a load balancer (the same checks as /healthz)'],
+  ] as const) {
+    routes.get(
+      path,
+      { schema: { summary, response: { 200: healthSchema, 503: healthSchema } } },
+      async (_request, reply) => {
+        const health = await current();
+        if (health.status !== 'ok') reply.header('retry-after', '5');
+        return reply.status(health.status === 'ok' ? 200 : 503).send(health);
+      },
+    );
+  }
+  routes.get(
+    '/livez',
     {
       schema: {
-        summary: 'Liveness and dependency health',
-        response: { 200: healthSchema, 503: healthSchema },
+        summary: 'Liveness: the process answers',
+        response: { 200: healthSchema },
       },
     },
-    async (_request, reply) => {
-      const names = Object.keys(opts.checks);
-      const results = await Promise.all(names.map((name) => opts.checks[name]!()));
-      const checks = Object.fromEntries(
-        names.map((name, i) => [name, results[i] ? ('ok' as const) : ('unavailable' as const)]),
-      );
-      const ok = results.every(Boolean);
-      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks });
-    },
+    async () => ({ status: 'ok' as const, checks: {} }),
   );
 }

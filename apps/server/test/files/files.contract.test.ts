@@ -204,6 +204,8 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     expect(exhausted.body).toMatchObject({
       code: 'DOWNLOAD_LIMIT_REACHED',
       title: messages.downloadLimitReached,
+      // Not "deleted": the bytes stay until the last issued URL has expired.
+      detail: 'This file has reached its download limit and can no longer be downloaded.',
     });
     expect((await http(server.url, `/api/shares/${onceCode}`)).body).toMatchObject({
       code: 'DOWNLOAD_LIMIT_REACHED',

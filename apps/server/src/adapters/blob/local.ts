@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { constants, mkdirSync } from 'node:fs';
-import { access, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { open, rename, rm, stat, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertBlobKey, isBlobKey } from './keys.js';
@@ -124,13 +124,23 @@ export function createLocalBlobStore({ dir }: LocalBlobStoreOptions): BlobStore 
       return removed;
     },
 
+    // Permissions are not enough: a full or read-only disk fails every upload. A small file
+    // outside the key space is written, synced and removed.
     async health() {
+      const probe = join(dir, `.health-${randomBytes(6).toString('hex')}`);
       try {
-        const info = await stat(dir);
-        await access(dir, constants.R_OK | constants.W_OK | constants.X_OK);
-        return info.isDirectory();
+        const handle = await open(probe, 'wx', 0o600);
+        try {
+          await handle.writeFile('ok');
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        return true;
       } catch {
         return false;
+      } finally {
+        await rm(probe, { force: true }).catch(() => undefined);
       }
     },
 

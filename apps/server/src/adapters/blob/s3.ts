@@ -6,6 +6,7 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsCommand,
+  PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -24,6 +25,8 @@ import { isS3Gone, s3ReadFailure, s3Unavailable } from './s3-errors.js';
 export type { S3BlobStoreOptions } from './s3-client.js';
 
 const MIN_PART_SIZE = 5 * 1024 * 1024;
+/** Never a blob key (those start with a timestamp), so listings and sweeps ignore it. */
+const healthProbeKey = 'codedrop-health-probe';
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
@@ -174,10 +177,23 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
     },
 
+    // Reachable is not enough: a bucket that refuses writes (permissions, quota) fails
+    // every upload. A tiny object outside the blob key space is written and removed.
     async health() {
+      const abortSignal = AbortSignal.timeout(healthTimeoutMs);
       try {
-        await client.send(new HeadBucketCommand({ Bucket }), {
-          abortSignal: AbortSignal.timeout(healthTimeoutMs),
+        await client.send(new HeadBucketCommand({ Bucket }), { abortSignal });
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: healthProbeKey,
+            Body: 'ok',
+            ContentType: 'text/plain',
+          }),
+          { abortSignal },
+        );
+        await client.send(new DeleteObjectCommand({ Bucket, Key: healthProbeKey }), {
+          abortSignal,
         });
         return true;
       } catch {

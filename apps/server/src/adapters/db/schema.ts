@@ -35,6 +35,8 @@ export interface SharesTable {
 
 export interface Database {
   shares: SharesTable;
+  /** Written and rolled back by the health check; always empty. */
+  health_probe: { payload: string };
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -42,7 +44,10 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
-  /** true when the database answers a trivial query; never throws. */
+  /**
+   * true when the database can serve requests: the schema is there and a write (of the
+   * size of a large share, rolled back) succeeds. Never throws.
+   */
   health(): Promise<boolean>;
   /**
    * After rows were deleted: makes sure no copy of them lingers in a side file. SQLite

@@ -18,7 +18,7 @@ describe('problemMessage', () => {
   it.each<[ErrorCode, string, string | undefined]>([
     ['SHARE_NOT_FOUND', messages.shareNotFound, messages.lookupFailed],
     ['SHARE_EXPIRED', messages.shareExpired, messages.lookupFailed],
-    ['DOWNLOAD_LIMIT_REACHED', messages.downloadLimitReached, messages.fileDeleted],
+    ['DOWNLOAD_LIMIT_REACHED', messages.downloadLimitReached, messages.downloadLimitDetail],
     ['SHARE_BURNT', messages.shareBurnt, undefined],
     ['SHARE_DESTROYED', messages.shareDestroyed, undefined],
     ['INVALID_FILE_SHARE', messages.invalidFileShare, undefined],

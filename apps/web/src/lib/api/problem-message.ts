@@ -20,7 +20,7 @@ export function problemMessage(problem: ClientProblem, maxFileBytes?: number): P
     case 'SHARE_EXPIRED':
       return { title: messages.shareExpired, detail: messages.lookupFailed };
     case 'DOWNLOAD_LIMIT_REACHED':
-      return { title: messages.downloadLimitReached, detail: messages.fileDeleted };
+      return { title: messages.downloadLimitReached, detail: messages.downloadLimitDetail };
     case 'SHARE_BURNT':
       return { title: messages.shareBurnt };
     case 'SHARE_DESTROYED':

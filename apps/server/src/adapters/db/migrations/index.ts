@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../schema.js';
 import { createShares } from './0001-create-shares.js';
 import { codeLengthIndex } from './0003-code-length-index.js';
+import { healthProbe } from './0004-health-probe.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-create-shares': createShares(dialect),
     '0003-code-length-index': codeLengthIndex,
+    '0004-health-probe': healthProbe,
   };
 }

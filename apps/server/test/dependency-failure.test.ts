@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { BlobUnavailableError } from '../src/adapters/blob/port.js';
+import { dependencyFailure } from '../src/domain/dependency-failure.js';
+
+const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+describe('dependencyFailure', () => {
+  it.each([
+    [coded('57P01', 'terminating connection due to administrator command'), 'database'],
+    [coded('08006'), 'database'],
+    [coded('53300', 'too many clients'), 'database'],
+    [coded('57014', 'canceling statement due to statement timeout'), 'database'],
+    [new Error('timeout exceeded when trying to connect'), 'database'],
+    [new Error('Connection terminated unexpectedly'), 'database'],
+    [coded('ECONNREFUSED'), 'database'],
+    [coded('SQLITE_FULL', 'database or disk is full'), 'database'],
+    [coded('SQLITE_IOERR_WRITE'), 'database'],
+    [coded('SQLITE_BUSY'), 'database'],
+    [coded('ENOSPC'), 'disk'],
+    [new BlobUnavailableError('S3 did not answer'), 'storage'],
+    [new Error('wrapped', { cause: coded('57P03') }), 'database'],
+  ])('%s is the %s failing', (error, dependency) => {
+    expect(dependencyFailure(error)?.dependency).toBe(dependency);
+  });
+
+  it.each([
+    [new TypeError('x is not a function')],
+    [coded('23505', 'duplicate key value')],
+    [coded('42P01', 'relation "shares" does not exist')],
+    [coded('SQLITE_CONSTRAINT_PRIMARYKEY')],
+    ['a string'],
+    [null],
+  ])('%s is a bug, not an outage', (error) => {
+    expect(dependencyFailure(error)).toBeNull();
+  });
+});
