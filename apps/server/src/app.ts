@@ -122,6 +122,7 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
     escrow: instance.escrow,
     shares: instance.shares,
     urlSigningKey,
+    presignedDownloads: config.s3PresignedDownloads,
     publicUrl: config.publicUrl,
     limits: config,
   });
@@ -147,7 +148,13 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
         instance.limits.consume(`recovery-mail:${emailHash}`, recoveryMailsPerRecipient, 86_400),
     }),
   });
-  await instance.register(blobRoutes, { blobs: instance.blobs, urlSigningKey, clock });
+  await instance.register(blobRoutes, {
+    blobs: instance.blobs,
+    db: instance.db.kysely,
+    urlSigningKey,
+    clock,
+    maxTransfers: config.downloadUrlTransfers,
+  });
   await instance.register(healthRoutes, {
     checks: {
       database: () => instance.db.health(),

@@ -51,6 +51,10 @@ export interface Config {
   maxStorageBytes: number;
   /** Free bytes DATA_DIR's disk needs for /healthz to pass (when it holds data); 0 = no check. */
   healthMinFreeBytes: number;
+  /** Complete transfers one download URL may serve. */
+  downloadUrlTransfers: number;
+  /** S3: presigned bucket URLs instead of /api/blobs (transfers then go uncounted). */
+  s3PresignedDownloads: boolean;
   /** A request still arriving after this long is answered 408. */
   requestTimeoutSeconds: number;
   trustProxy: false | string | number;
@@ -214,6 +218,8 @@ export function loadConfig(env: Env): Readonly<Config> {
     rateLimitUploadBytes: int('RATE_LIMIT_UPLOAD_BYTES', 1_073_741_824, 1, Number.MAX_SAFE_INTEGER),
     maxStorageBytes: int('MAX_STORAGE_BYTES', 0, 0, Number.MAX_SAFE_INTEGER),
     requestTimeoutSeconds: int('REQUEST_TIMEOUT_SECONDS', 300, 1, 86_400),
+    downloadUrlTransfers: int('DOWNLOAD_URL_TRANSFERS', 3, 1, 100),
+    s3PresignedDownloads: bool('S3_PRESIGNED_DOWNLOADS', false),
     healthMinFreeBytes: int('HEALTH_MIN_FREE_BYTES', 104_857_600, 0, Number.MAX_SAFE_INTEGER),
     trustProxy: parseTrustProxy(read('TRUST_PROXY'), problems),
     adsClientId: read('ADS_CLIENT_ID') ?? null,

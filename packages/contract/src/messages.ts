@@ -25,6 +25,8 @@ export const messages = {
    */
   downloadLimitDetail: 'This file has reached its download limit and can no longer be downloaded.',
   invalidFileShare: 'Invalid file share',
+  downloadLinkUsed:
+    'This download link has been used up. Download the file again to get a new one.',
   downloadUrlFailed: 'Failed to generate download URL',
   decryptFailed: 'Failed to decrypt content. Please check your password.',
   decryptFailedToast: 'Decryption failed: Invalid password or corrupted data.',

@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What a local-store download URL grants: one object, served under this name and type. */
+/** What a download URL grants: one object, served under this name and type. */
 export interface DownloadTokenPayload {
   key: string;
+  /** Random per grant: no two URLs are alike, and each counts its own transfers. */
+  nonce: string;
   name: string;
   type: string;
   /** Expiry, in Unix seconds; the token is refused from this second on. */
@@ -20,8 +22,8 @@ const SEGMENT = /^[A-Za-z0-9_-]+$/;
 export function signDownloadToken(secret: Buffer, payload: DownloadTokenPayload): string {
   assertSecret(secret);
   if (!isPayload(payload)) throw new TypeError('Invalid download token payload');
-  const { key, name, type, exp } = payload;
-  const body = Buffer.from(JSON.stringify({ key, name, type, exp })).toString('base64url');
+  const { key, nonce, name, type, exp } = payload;
+  const body = Buffer.from(JSON.stringify({ key, nonce, name, type, exp })).toString('base64url');
   return `${body}.${mac(secret, body)}`;
 }
 
@@ -52,7 +54,8 @@ export function verifyDownloadToken(
   }
   if (!isPayload(payload)) return { error: 'invalid' };
   if (nowSeconds >= payload.exp) return { error: 'expired' };
-  return { key: payload.key, name: payload.name, type: payload.type, exp: payload.exp };
+  const { key, nonce, name, type, exp } = payload;
+  return { key, nonce, name, type, exp };
 }
 
 function mac(secret: Buffer, body: string): string {
@@ -67,10 +70,12 @@ function assertSecret(secret: Buffer): void {
 
 function isPayload(value: unknown): value is DownloadTokenPayload {
   if (typeof value !== 'object' || value === null) return false;
-  const { key, name, type, exp } = value as Record<string, unknown>;
+  const { key, nonce, name, type, exp } = value as Record<string, unknown>;
   return (
     typeof key === 'string' &&
     key !== '' &&
+    typeof nonce === 'string' &&
+    /^[A-Za-z0-9_-]{16,64}$/.test(nonce) &&
     typeof name === 'string' &&
     typeof type === 'string' &&
     Number.isSafeInteger(exp)

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { pipeline, type Readable } from 'node:stream';
 import {
   downloadUrlSeconds,
@@ -33,6 +34,12 @@ export interface FileServiceDeps {
   escrow: RecoveryEscrow;
   shares: ShareService;
   urlSigningKey: Buffer;
+  /**
+   * S3 only: hand out presigned bucket URLs instead of serving through /api/blobs. Faster
+   * for big files, but the bucket cannot count transfers, so DOWNLOAD_URL_TRANSFERS does
+   * not hold for them.
+   */
+  presignedDownloads: boolean;
   publicUrl: string | null;
   limits: {
     maxFileBytes: number;
@@ -228,7 +235,7 @@ export function createFileService(deps: FileServiceDeps) {
   }
 
   async function signedUrl(key: string, name: string, type: string, expiry: Date) {
-    if (deps.blobs.presignGet !== undefined) {
+    if (deps.presignedDownloads && deps.blobs.presignGet !== undefined) {
       try {
         return await deps.blobs.presignGet(key, {
           fileName: name,
@@ -241,6 +248,7 @@ export function createFileService(deps: FileServiceDeps) {
     }
     const token = signDownloadToken(deps.urlSigningKey, {
       key,
+      nonce: randomBytes(16).toString('base64url'),
       name,
       type,
       exp: Math.floor(expiry.getTime() / 1000),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../adapters/db/schema.js';
 import type { Clock } from './clock.js';
+import { deleteExpiredGrants } from './download-grants.js';
 import { deleteReclaimable } from './share-repository.js';
 
 export interface SweepResult {
@@ -43,6 +44,7 @@ export function createSweeper(deps: SweeperDeps) {
         result.blobs += outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
         if (deleted.length < batchSize) break;
       }
+      await deleteExpiredGrants(deps.db, deps.clock.now());
       if (options.orphans && deps.sweepOrphans !== undefined) {
         result.orphans = await deps.sweepOrphans(deps.clock.now());
       }

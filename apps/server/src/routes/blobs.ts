@@ -5,14 +5,28 @@ import type { Clock } from '../domain/clock.js';
 import { attachmentDisposition } from '../domain/content-disposition.js';
 import { verifyDownloadToken } from '../domain/download-token.js';
 import { parseRange } from '../domain/http-range.js';
+import { refundTransfer, takeTransfer } from '../domain/download-grants.js';
+import type { Database } from '../adapters/db/schema.js';
+import type { Kysely } from 'kysely';
 
 /**
- * Local-store downloads: the token is the capability (HMAC-signed, expiring). Bytes are
- * always an attachment, never rendered inline, whatever type the uploader declared.
+ * Downloads: the token is the capability (HMAC-signed, expiring, unique per grant). Bytes
+ * are always an attachment, never rendered inline, whatever type the uploader declared.
+ *
+ * One URL serves at most `maxTransfers` responses that reach the file's last byte (a
+ * whole file, or a Range ending there), so a grant handed to a crowd runs out. A transfer
+ * is counted before it starts and given back if the client leaves before the end; Range
+ * requests that stop short are not counted, so an interrupted download resumes freely.
  */
 export default async function blobRoutes(
   app: FastifyInstance,
-  opts: { blobs: BlobStore; urlSigningKey: Buffer; clock: Clock },
+  opts: {
+    blobs: BlobStore;
+    db: Kysely<Database>;
+    urlSigningKey: Buffer;
+    clock: Clock;
+    maxTransfers: number;
+  },
 ) {
   app.get<{ Params: { token: string } }>(
     '/api/blobs/:token',
@@ -47,6 +61,21 @@ export default async function blobRoutes(
       if (range.kind === 'unsatisfiable') {
         reply.header('content-range', `bytes */${size}`);
         throw new AppError('RANGE_NOT_SATISFIABLE', `The file has ${size} bytes.`);
+      }
+      const reachesEnd = range.kind !== 'partial' || range.end === size - 1;
+      if (reachesEnd && request.method === 'GET') {
+        const expiresAt = new Date(grant.exp * 1000);
+        if (!(await takeTransfer(opts.db, grant.nonce, opts.maxTransfers, expiresAt))) {
+          throw new AppError('DOWNLOAD_LINK_USED');
+        }
+        // 'close' without 'finish': the client left before the last byte was sent.
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) {
+            refundTransfer(opts.db, grant.nonce).catch((error: unknown) =>
+              request.log.warn({ err: error }, 'could not give an interrupted transfer back'),
+            );
+          }
+        });
       }
       if (range.kind === 'partial') {
         const stream = await opts.blobs.get(grant.key, { start: range.start, end: range.end });

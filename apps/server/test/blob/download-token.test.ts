@@ -7,6 +7,7 @@ const secret = randomBytes(32);
 const NOW = 1_767_225_600;
 const payload: DownloadTokenPayload = {
   key: '1767225600000-0123456789abcdef.pdf',
+  nonce: 'bm9uY2Utbm9uY2Utbm9uY2U',
   name: 'résumé "final".pdf',
   type: 'application/pdf',
   exp: NOW + 300,

@@ -245,6 +245,56 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     });
   });
 
+  it('gives every grant its own URL, good for three complete transfers', async () => {
+    const bytes = randomBytes(20_000);
+    const created = await upload(server.url, { bytes, name: 'crowd.bin' }, { maxDownloads: '5' });
+    const code = created.body.code as string;
+    const first = (await takeDownload(code)).body.downloadUrl;
+    const second = (await takeDownload(code)).body.downloadUrl;
+    expect(first).not.toBe(second);
+    // Ranges that stop short of the end are retries of one transfer: never counted.
+    for (let i = 0; i < 5; i++) {
+      expect((await fetchBytes(first, { range: 'bytes=0-9999' })).response.status).toBe(206);
+    }
+    for (let i = 0; i < 3; i++) {
+      const { response, bytes: got } = await fetchBytes(first);
+      expect(response.status).toBe(200);
+      expect(Buffer.from(got).equals(bytes)).toBe(true);
+    }
+    const used = await fetchBytes(first);
+    expect(used.response.status).toBe(410);
+    expect(JSON.parse(Buffer.from(used.bytes).toString())).toMatchObject({
+      code: 'DOWNLOAD_LINK_USED',
+      detail: messages.downloadLinkUsed,
+    });
+    expect((await fetchBytes(first, { range: 'bytes=19990-' })).response.status).toBe(410);
+    // The other grant counts its own transfers.
+    expect((await fetchBytes(second)).response.status).toBe(200);
+  });
+
+  it('gives a transfer cut off before its end back to the URL', async () => {
+    const bytes = randomBytes(8 * 1024 * 1024);
+    const created = await upload(server.url, { bytes, name: 'cut.bin' });
+    const url = absolute(
+      server.url,
+      (await takeDownload(created.body.code as string)).body.downloadUrl,
+    );
+    for (let i = 0; i < 2; i++) {
+      const abort = new AbortController();
+      const response = await fetch(url, { signal: abort.signal });
+      expect(response.status).toBe(200);
+      await response.body!.getReader().read();
+      abort.abort();
+    }
+    // The server hears the cut asynchronously.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Each body read to its end: an unread body is a transfer the client abandoned.
+    for (let i = 0; i < 3; i++) {
+      expect((await fetchBytes(url)).response.status, `transfer ${i + 1}`).toBe(200);
+    }
+    expect((await fetchBytes(url)).response.status).toBe(410);
+  });
+
   if (storage === 'local') {
     it('refuses tampered and expired download tokens with 403', async () => {
       const created = await upload(server.url, { bytes: Buffer.from('t'), name: 't.txt' });

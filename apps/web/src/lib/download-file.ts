@@ -1,5 +1,6 @@
 import { cleanFileName } from '@codedrop/contract';
-import { fetchFailure, problemFrom } from './api/request';
+import { fetchFailure } from './api/request';
+import { fetchResumable } from './resumable-fetch';
 import type { ApiResult } from './api/result';
 
 export interface TransferProgress {
@@ -16,29 +17,18 @@ const opaque = 'application/octet-stream';
 
 /**
  * Fetches a download URL as a Blob, reporting bytes as they arrive so the page can show a
- * progress bar. Never throws.
+ * progress bar; a dropped connection resumes where it stopped. Never throws.
  */
 export async function fetchBlob(
   url: string,
   onProgress: (progress: TransferProgress) => void,
   signal?: AbortSignal,
 ): Promise<ApiResult<Blob>> {
-  let response: Response;
-  try {
-    response = await fetch(url, { signal });
-  } catch (error) {
-    return { ok: false, problem: fetchFailure(error, signal) };
-  }
-  if (!response.ok) return { ok: false, problem: await problemFrom(response) };
-  const header = response.headers.get('Content-Length');
-  const total = header === null || Number.isNaN(Number(header)) ? null : Number(header);
-  if (!response.body) {
-    const bytes = await response.arrayBuffer();
-    onProgress({ loaded: bytes.byteLength, total: bytes.byteLength });
-    return { ok: true, data: new Blob([bytes], { type: opaque }) };
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  const fetched = await fetchResumable(url, signal);
+  if (!fetched.ok) return fetched;
+  const { body, total } = fetched.data;
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
   let loaded = 0;
   onProgress({ loaded, total });
   try {
@@ -52,7 +42,7 @@ export async function fetchBlob(
   } catch (error) {
     return { ok: false, problem: fetchFailure(error, signal) };
   }
-  return { ok: true, data: new Blob(chunks, { type: opaque }) };
+  return { ok: true, data: new Blob(chunks as BlobPart[], { type: opaque }) };
 }
 
 /** Hands a Blob to the browser's download manager under the given name. */

@@ -33,10 +33,19 @@ export interface SharesTable {
   burn_after_reading: DefaultedBool;
 }
 
+export interface DownloadGrantsTable {
+  /** The random nonce in the download URL's token. */
+  nonce: string;
+  /** Transfers this URL has served to their last byte (or is serving now). */
+  transfers: DefaultedInt;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   shares: SharesTable;
   /** Written and rolled back by the health check; always empty. */
   health_probe: { payload: string };
+  download_grants: DownloadGrantsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

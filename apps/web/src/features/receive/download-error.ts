@@ -16,6 +16,8 @@ export function downloadErrorMessage(problem: ClientProblem): string {
       return messages.shareNotFound;
     case 'INVALID_FILE_SHARE':
       return messages.invalidFileShare;
+    case 'DOWNLOAD_LINK_USED':
+      return messages.downloadLinkUsed;
     case 'SHARE_DESTROYED':
     case 'RATE_LIMITED':
       return problemMessage(problem).title;

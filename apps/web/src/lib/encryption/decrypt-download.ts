@@ -1,5 +1,6 @@
 import { decryptChunks, isDecryptionError, type FileMeta } from '@codedrop/crypto';
-import { fetchFailure, problemFrom } from '../api/request';
+import { fetchFailure } from '../api/request';
+import { fetchResumable } from '../resumable-fetch';
 import type { ClientProblem } from '../api/result';
 import type { FileSink } from './file-sink';
 
@@ -31,21 +32,16 @@ export async function downloadDecrypted(
   options: DecryptDownloadOptions,
 ): Promise<DecryptDownloadResult> {
   const { sink, meta, signal } = options;
-  let response: Response;
-  try {
-    response = await fetch(options.url, { signal });
-  } catch (error) {
+  // A dropped connection resumes from the bytes already received (see fetchResumable).
+  const fetched = await fetchResumable(options.url, signal);
+  if (!fetched.ok) {
     await sink.discard();
-    return { ok: false, reason: 'problem', problem: fetchFailure(error, signal) };
-  }
-  if (!response.ok) {
-    await sink.discard();
-    return { ok: false, reason: 'problem', problem: await problemFrom(response) };
+    return { ok: false, reason: 'problem', problem: fetched.problem };
   }
   let done = 0;
   options.onProgress?.(done, meta.size);
   try {
-    const source = response.body ?? (await response.blob());
+    const source = fetched.data.body;
     const chunks = decryptChunks({
       encKey: options.encKey,
       source,

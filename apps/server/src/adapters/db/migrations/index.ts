@@ -3,6 +3,7 @@ import type { Dialect } from '../schema.js';
 import { createShares } from './0001-create-shares.js';
 import { codeLengthIndex } from './0003-code-length-index.js';
 import { healthProbe } from './0004-health-probe.js';
+import { downloadGrants } from './0005-download-grants.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0001-create-shares': createShares(dialect),
     '0003-code-length-index': codeLengthIndex,
     '0004-health-probe': healthProbe,
+    '0005-download-grants': downloadGrants(dialect),
   };
 }

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http, startTestApp, type TestApp } from '../support/app.js';
+import { createTestDatabase, type TestDatabase } from '../support/databases.js';
+import { storageEnv, upload } from '../support/files.js';
+
+/** S3_PRESIGNED_DOWNLOADS=true: the browser fetches straight from the bucket. */
+describe('presigned S3 downloads', () => {
+  let database: TestDatabase;
+  let store: Awaited<ReturnType<typeof storageEnv>>;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    store = await storageEnv('s3');
+    server = await startTestApp(database, {
+      env: { RATE_LIMIT_DISABLED: 'true', S3_PRESIGNED_DOWNLOADS: 'true', ...store.env },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await store?.close();
+    await database?.drop();
+  });
+
+  it('hands out a bucket URL that serves the file as an attachment', async () => {
+    const bytes = randomBytes(5000);
+    const created = await upload(server.url, { bytes, name: 'direct.bin' });
+    const grant = await http<{ downloadUrl: string }>(
+      server.url,
+      `/api/shares/${created.body.code as string}/downloads`,
+      { method: 'POST', json: {} },
+    );
+    expect(grant.body.downloadUrl.startsWith(store.s3!.endpoint)).toBe(true);
+    const response = await fetch(grant.body.downloadUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="direct\.bin"/,
+    );
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});
