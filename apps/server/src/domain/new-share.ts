@@ -7,6 +7,7 @@ export interface ShareBasicsInput {
   authVerifier?: string;
   recoveryEmail?: string;
   recoveryPassword?: string;
+  encryptedPayload?: { kdf: unknown };
 }
 
 /**
@@ -27,6 +28,7 @@ export function shareBasics(clock: Clock, escrow: RecoveryEscrow, input: ShareBa
     expiresAt: expiresAt.toISOString(),
     columns: {
       auth_verifier: input.authVerifier ?? null,
+      kdf: input.encryptedPayload === undefined ? null : JSON.stringify(input.encryptedPayload.kdf),
       recovery_email_hash: recovery?.emailHash ?? null,
       recovery_escrow: recovery?.escrow ?? null,
       delete_token_hash: deleteToken.hash,

@@ -43,8 +43,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
       const matches =
         stored !== null &&
         deps.escrow.emailHashes(email).some((hash) => digestsEqual(hash, stored));
-      const password =
-        matches && record.recoveryEscrow !== null ? deps.escrow.open(record.recoveryEscrow) : null;
+      const escrow = matches ? await deps.shares.recoveryEscrowOf(code) : null;
+      const password = escrow === null ? null : deps.escrow.open(escrow);
       if (password === null) throw notFound();
       await deps.takeMailAllowance(deps.escrow.emailHashes(email)[0]!);
       const link = deps.publicUrl === null ? null : `${deps.publicUrl}/${code}`;

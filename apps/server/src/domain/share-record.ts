@@ -1,7 +1,34 @@
 import type { Selectable } from 'kysely';
 import type { SharesTable } from '../adapters/db/schema.js';
 
-export type ShareRow = Selectable<SharesTable>;
+/**
+ * The columns a lookup reads: everything but the envelope and the recovery escrow, which
+ * can be large and are read only by the two requests that hand them out.
+ */
+export const recordColumns = [
+  'code',
+  'type',
+  'content',
+  'is_encrypted',
+  'kdf',
+  'auth_verifier',
+  'failed_unlocks',
+  'recovery_email_hash',
+  'created_at',
+  'expires_at',
+  'reclaim_after',
+  'gone',
+  'gone_reason',
+  'file_name',
+  'file_size',
+  'file_mime',
+  'blob_key',
+  'max_downloads',
+  'download_count',
+  'burn_after_reading',
+] as const satisfies ReadonlyArray<keyof SharesTable>;
+
+export type ShareRow = Pick<Selectable<SharesTable>, (typeof recordColumns)[number]>;
 
 /** A share as the domain sees it, whatever dialect it came from. */
 export interface ShareRecord {
@@ -9,11 +36,11 @@ export interface ShareRecord {
   type: 'clipboard' | 'notepad' | 'file';
   content: string | null;
   isEncrypted: boolean;
-  encryptedPayload: string | null;
+  /** The envelope's key-derivation parameters as JSON (the envelope itself is not read). */
+  kdf: string | null;
   authVerifier: string | null;
   failedUnlocks: number;
   recoveryEmailHash: string | null;
-  recoveryEscrow: string | null;
   createdAt: Date;
   expiresAt: Date;
   reclaimAfter: Date;
@@ -41,11 +68,10 @@ export function toShareRecord(row: ShareRow): ShareRecord {
     type: row.type,
     content: row.content,
     isEncrypted: toBool(row.is_encrypted),
-    encryptedPayload: row.encrypted_payload,
+    kdf: row.kdf,
     authVerifier: row.auth_verifier,
     failedUnlocks: Number(row.failed_unlocks),
     recoveryEmailHash: row.recovery_email_hash,
-    recoveryEscrow: row.recovery_escrow,
     createdAt: toDate(row.created_at),
     expiresAt: toDate(row.expires_at),
     reclaimAfter: toDate(row.reclaim_after),

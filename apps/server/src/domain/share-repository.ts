@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { compiledQuery } from '../adapters/db/compiled-query.js';
 import type { Database, SharesTable } from '../adapters/db/schema.js';
-import { toShareRecord, type GoneReason, type ShareRecord } from './share-record.js';
+import { recordColumns, toShareRecord, type GoneReason, type ShareRecord } from './share-record.js';
 
 type Db = Kysely<Database>;
 export type NewShare = Insertable<SharesTable>;
@@ -32,16 +33,43 @@ export interface FoundShare {
   live: boolean;
 }
 
+/** The lookup every request by code starts with: built and compiled once per database. */
+const lookups = new WeakMap<Db, ReturnType<typeof compileLookup>>();
+
+function compileLookup(db: Db) {
+  return compiledQuery(db, ['code', 'now'] as const, ({ code, now }) =>
+    db
+      .selectFrom('shares')
+      .select(recordColumns)
+      .select(sql<number>`case when not gone and expires_at > ${now} then 1 else 0 end`.as('live'))
+      .where('code', '=', code),
+  );
+}
+
 export async function findShare(db: Db, code: string, now: Date): Promise<FoundShare | null> {
-  const row = await db
-    .selectFrom('shares')
-    .selectAll()
-    .select(sql<number>`case when not gone and expires_at > ${now} then 1 else 0 end`.as('live'))
-    .where('code', '=', code)
-    .executeTakeFirst();
+  let lookup = lookups.get(db);
+  if (lookup === undefined) {
+    lookup = compileLookup(db);
+    lookups.set(db, lookup);
+  }
+  const [row] = await lookup({ code, now });
   if (row === undefined) return null;
   const { live, ...share } = row;
   return { record: toShareRecord(share), live: Number(live) === 1 };
+}
+
+/** The envelope and recovery escrow of a share, for the requests that hand them out. */
+export async function findSecrets(
+  db: Db,
+  code: string,
+): Promise<{ encryptedPayload: string | null; recoveryEscrow: string | null } | null> {
+  const row = await db
+    .selectFrom('shares')
+    .select(['encrypted_payload', 'recovery_escrow'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  return { encryptedPayload: row.encrypted_payload, recoveryEscrow: row.recovery_escrow };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { RecoveryEscrow } from './recovery-escrow.js';
 import {
   burnShare,
   destroyShare,
+  findSecrets,
   findShare,
   refundUnlockAttempt,
   reserveUnlockAttempt,
@@ -137,17 +138,28 @@ export function createShareService(deps: ShareServiceDeps) {
      */
     async unlock(code: string, authKey: string): Promise<{ encryptedPayload: unknown }> {
       const record = await requireLive(code);
-      if (!record.isEncrypted || record.authVerifier === null || record.encryptedPayload === null) {
+      if (!record.isEncrypted || record.authVerifier === null) {
         throw AppError.validation('code', 'This share is not encrypted');
       }
       await verifyAuthKey(record, authKey);
+      const payload = (await findSecrets(db, code))?.encryptedPayload ?? null;
+      if (payload === null) {
+        // Made gone between the check and now (burnt, destroyed, downloaded to the end).
+        await requireLive(code);
+        throw new AppError('SHARE_NOT_FOUND');
+      }
       if (record.burnAfterReading) {
         const now = clock.now();
         if (!(await burnShare(db, code, now, addSeconds(now, goneGraceSeconds)))) {
           throw new AppError('SHARE_BURNT');
         }
       }
-      return { encryptedPayload: JSON.parse(record.encryptedPayload) as unknown };
+      return { encryptedPayload: JSON.parse(payload) as unknown };
+    },
+
+    /** The recovery escrow of a share, read only when an email matched. */
+    async recoveryEscrowOf(code: string): Promise<string | null> {
+      return (await findSecrets(db, code))?.recoveryEscrow ?? null;
     },
 
     verifyAuthKey,

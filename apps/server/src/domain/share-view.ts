@@ -1,4 +1,4 @@
-import { envelopeSchema, type ErrorCode, type ShareView } from '@codedrop/contract';
+import type { ErrorCode, Kdf, ShareView } from '@codedrop/contract';
 import type { ShareRecord } from './share-record.js';
 
 /** The API's view of a live share: metadata, plaintext when allowed, never ciphertext. */
@@ -14,8 +14,9 @@ export function toShareView(record: ShareRecord, unlockMaxFailures: number): Sha
   if (!record.isEncrypted && !record.burnAfterReading && record.type !== 'file') {
     view.content = record.content ?? '';
   }
-  if (record.isEncrypted && record.encryptedPayload !== null) {
-    view.kdf = envelopeSchema.parse(JSON.parse(record.encryptedPayload)).kdf;
+  if (record.isEncrypted && record.kdf !== null) {
+    // Checked against the contract when the share was created.
+    view.kdf = JSON.parse(record.kdf) as Kdf;
     view.attemptsLeft = Math.max(0, unlockMaxFailures - record.failedUnlocks);
   }
   if (record.type === 'file') {

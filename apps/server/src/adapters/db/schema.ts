@@ -13,6 +13,8 @@ export interface SharesTable {
   content: string | null;
   is_encrypted: DefaultedBool;
   encrypted_payload: string | null;
+  /** The envelope's `kdf` as JSON, kept apart so lookups need not read the envelope. */
+  kdf: ColumnType<string | null, string | null | undefined, string | null>;
   auth_verifier: string | null;
   failed_unlocks: DefaultedInt;
   recovery_email_hash: string | null;

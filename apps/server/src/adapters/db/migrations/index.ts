@@ -4,6 +4,7 @@ import { createShares } from './0001-create-shares.js';
 import { codeLengthIndex } from './0003-code-length-index.js';
 import { healthProbe } from './0004-health-probe.js';
 import { downloadGrants } from './0005-download-grants.js';
+import { kdfColumn } from './0006-kdf-column.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0003-code-length-index': codeLengthIndex,
     '0004-health-probe': healthProbe,
     '0005-download-grants': downloadGrants(dialect),
+    '0006-kdf-column': kdfColumn,
   };
 }
