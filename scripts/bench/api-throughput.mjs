@@ -1,9 +1,7 @@
 import autocannon from 'autocannon';
 
-const connections = 10;
-
 async function fire(options, seconds) {
-  const result = await autocannon({ ...options, connections, duration: seconds });
+  const result = await autocannon({ connections: 10, ...options, duration: seconds });
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0) {
     const statuses = JSON.stringify(result.statusCodeStats);

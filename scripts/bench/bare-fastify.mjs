@@ -1,15 +1,19 @@
-// A bare Fastify server (no plugins, no schemas, no database) answering the two API routes
-// the bench measures with JSON of the same shape CodeDrop sends, so the ratio isolates
-// what CodeDrop's own work costs.
+// A bare Fastify server (no plugins, no schemas, no database) answering the API routes the
+// bench measures with JSON of the same shape CodeDrop sends, so the ratio isolates what
+// CodeDrop's own work costs.
 import { randomBytes, randomInt } from 'node:crypto';
 import Fastify from 'fastify';
 
-const view = JSON.parse(process.env.BENCH_VIEW_JSON ?? '{}');
+/** code → the JSON CodeDrop answered for that share, returned as-is. */
+const views = JSON.parse(process.env.BENCH_VIEWS_JSON ?? '{}');
+const config = JSON.parse(process.env.BENCH_CONFIG_JSON ?? '{}');
 const app = Fastify({ logger: false });
 
 app.get('/healthz', async () => ({ status: 'ok' }));
 
-app.get('/api/shares/:code', async (request) => ({ ...view, code: request.params.code }));
+app.get('/api/config', async () => config);
+
+app.get('/api/shares/:code', async (request) => views[request.params.code] ?? {});
 
 app.post('/api/shares', async (request, reply) => {
   const createdAt = new Date();

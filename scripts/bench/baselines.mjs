@@ -6,11 +6,15 @@ const script = (name) => fileURLToPath(new URL(name, import.meta.url));
 // Baselines run as child processes like CodeDrop, so both sides pay the same process and
 // loopback costs and neither shares a CPU with the load generator's event loop.
 
-/** `view` is the JSON CodeDrop answered for the share, returned as-is by the bare route. */
-export function startBareFastify(view) {
+/**
+ * `views` maps codes to the JSON CodeDrop answered for them and `config` is its
+ * /api/config answer; the bare routes return them as-is.
+ */
+export function startBareFastify(views, config) {
   return startNodeServer('bare Fastify', script('./bare-fastify.mjs'), {
     ...process.env,
-    BENCH_VIEW_JSON: JSON.stringify(view),
+    BENCH_VIEWS_JSON: JSON.stringify(views),
+    BENCH_CONFIG_JSON: JSON.stringify(config),
   });
 }
 

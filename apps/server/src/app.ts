@@ -6,7 +6,8 @@ import Fastify, {
 } from 'fastify';
 import type { Server } from 'node:http';
 import fp from 'fastify-plugin';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './plugins/serializer.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { createFileService } from './domain/file-service.js';
