@@ -6,7 +6,12 @@ import { startOwnServer } from './support/own-server';
 
 test('an expired share says so', async ({ page, playwright }) => {
   test.setTimeout(150_000);
-  const server = await startOwnServer({ EXPIRY_CHOICES: '60,86400' });
+  // No sweep during the test: a sweep right after the expiry would reclaim the row, and the
+  // lookup would rightly answer "not found" instead of "expired".
+  const server = await startOwnServer({
+    EXPIRY_CHOICES: '60,86400',
+    SWEEP_INTERVAL_SECONDS: '3600',
+  });
   try {
     const api = await playwright.request.newContext({ baseURL: server.baseURL });
     const created = await api.post('/api/shares', {
