@@ -128,13 +128,6 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
     limits: config,
   });
 
-  // API answers are personal and short-lived: never cache them anywhere.
-  instance.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
-  });
-
   await instance.register(configRoutes, { config });
   await instance.register(shareRoutes, { config });
   await instance.register(fileRoutes, { config, files });

@@ -68,11 +68,12 @@ async function metrics(app: FastifyInstance, opts: { defaultMetrics?: boolean })
     }),
   };
   app.decorate('metrics', value);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: codes and tokens must not become label values.
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     duration.observe({ route }, reply.elapsedTime / 1000);
+    done();
   });
 }
 

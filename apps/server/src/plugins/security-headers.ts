@@ -115,16 +115,25 @@ export function securityHeaders(
 const isApi = (url: string) => /^\/(api\/|(healthz|readyz|livez|metrics)(\?|$))/.test(url);
 
 /**
- * Security headers on every response: pages, static files, API answers, errors and 404s.
- * A route that sets one of them itself keeps its own value.
+ * Security headers on every response: pages, static files, API answers, errors and 404s,
+ * and `Cache-Control: no-store` on API answers (they are personal and short-lived: never
+ * cache them anywhere). A route that sets one of them itself keeps its own value.
+ *
+ * One callback-style hook with the header lists made once: it runs on every request, so
+ * it allocates nothing it does not have to.
  */
 async function securityHeadersPlugin(app: FastifyInstance, opts: { config: Config }) {
   const headers = securityHeaders(opts.config);
-  app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(isApi(request.url) ? headers.api : headers.page)) {
+  const api = Object.entries({ ...headers.api, 'cache-control': 'no-store' });
+  const apiOutsideApiPath = Object.entries(headers.api);
+  const page = Object.entries(headers.page);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const url = request.url;
+    const list = !isApi(url) ? page : url.startsWith('/api/') ? api : apiOutsideApiPath;
+    for (const [name, value] of list) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
-    return payload;
+    done(null, payload);
   });
 }
 
