@@ -5,6 +5,7 @@ import { codeLengthIndex } from './0003-code-length-index.js';
 import { healthProbe } from './0004-health-probe.js';
 import { downloadGrants } from './0005-download-grants.js';
 import { kdfColumn } from './0006-kdf-column.js';
+import { largeColumnsLast } from './0007-sqlite-large-columns-last.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0004-health-probe': healthProbe,
     '0005-download-grants': downloadGrants(dialect),
     '0006-kdf-column': kdfColumn,
+    '0007-sqlite-large-columns-last': largeColumnsLast(dialect),
   };
 }

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { Migrator, sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDb, migrate, type Db } from '../src/adapters/db/index.js';
+import { migrationsFor } from '../src/adapters/db/migrations/index.js';
+import { findShare } from '../src/domain/share-repository.js';
+import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
+
+/** Existing data survives the migrations added since the first release. */
+describe.each(testDialects())('migrations on %s', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  afterEach(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+
+  it('fill the kdf column from envelopes and keep every row (SQLite: large columns last)', async () => {
+    database = await createTestDatabase(dialect);
+    db = createDb(
+      dialect === 'sqlite'
+        ? { kind: 'sqlite', file: database.url.slice('sqlite:'.length) }
+        : { kind: 'postgres', url: database.url },
+    );
+    const migrator = new Migrator({
+      db: db.kysely,
+      provider: { getMigrations: async () => migrationsFor(dialect) },
+    });
+    expect((await migrator.migrateTo('0005-download-grants')).error).toBeUndefined();
+    const kdf = { name: 'PBKDF2-SHA-256', iter: 600_000, salt: randomBytes(32).toString('base64') };
+    const now = new Date();
+    const later = new Date(now.getTime() + 3_600_000);
+    const row = (code: string, envelope: unknown) => ({
+      code,
+      type: 'clipboard',
+      content: envelope === null ? 'plain text' : null,
+      is_encrypted: dialect === 'sqlite' ? Number(envelope !== null) : envelope !== null,
+      encrypted_payload: envelope === null ? null : JSON.stringify(envelope),
+      delete_token_hash: 'h',
+      created_at: dialect === 'sqlite' ? now.toISOString() : now,
+      expires_at: dialect === 'sqlite' ? later.toISOString() : later,
+      reclaim_after: dialect === 'sqlite' ? later.toISOString() : later,
+    });
+    const envelope = { v: 1, alg: 'AES-256-GCM', kdf, iv: 'x', ciphertext: 'y'.repeat(100_000) };
+    // The table as it was at 0005: written without the current schema's types.
+    await (db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .insertInto('shares')
+      .values([row('1111', envelope), row('2222', null)])
+      .execute();
+
+    await migrate(db);
+
+    const encrypted = await findShare(db.kysely, '1111', now);
+    expect(encrypted?.live).toBe(true);
+    expect(JSON.parse(encrypted!.record.kdf!)).toEqual(kdf);
+    expect((await findShare(db.kysely, '2222', now))?.record.content).toBe('plain text');
+    const payload = await db.kysely
+      .selectFrom('shares')
+      .select('encrypted_payload')
+      .where('code', '=', '1111')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(payload.encrypted_payload!)).toEqual(envelope);
+    if (dialect === 'sqlite') {
+      const { rows } = await sql<{ name: string }>`pragma table_info(shares)`.execute(db.kysely);
+      expect(rows.at(-1)?.name).toBe('encrypted_payload');
+      const indexes = await sql<{ name: string }>`pragma index_list(shares)`.execute(db.kysely);
+      expect(indexes.rows.map((i) => i.name)).toEqual(
+        expect.arrayContaining([
+          'shares_expires_at',
+          'shares_reclaim_after',
+          'shares_blob_key',
+          'shares_code_length',
+        ]),
+      );
+    }
+  });
+});
