@@ -6,6 +6,7 @@ import { healthProbe } from './0004-health-probe.js';
 import { downloadGrants } from './0005-download-grants.js';
 import { kdfColumn } from './0006-kdf-column.js';
 import { largeColumnsLast } from './0007-sqlite-large-columns-last.js';
+import { dropExpiresIndex } from './0008-drop-expires-index.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0005-download-grants': downloadGrants(dialect),
     '0006-kdf-column': kdfColumn,
     '0007-sqlite-large-columns-last': largeColumnsLast(dialect),
+    '0008-drop-expires-index': dropExpiresIndex,
   };
 }
