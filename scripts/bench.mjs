@@ -15,6 +15,7 @@ import { ensureBuilt, startCodeDrop } from './bench/codedrop-server.mjs';
 import { firstUploadGrowth } from './bench/memory-check.mjs';
 import { multipartBody } from './bench/multipart-upload.mjs';
 import { formatNumber, mib, table } from './bench/report.mjs';
+import { lookupsAtScale, sweepBacklog } from './bench/scale.mjs';
 import { measureUploads, writeRandomFile } from './bench/upload-throughput.mjs';
 
 const settings = {
@@ -68,6 +69,9 @@ const apiMeasures = [
   { name: 'GET /api/config', path: '/api/config', connections: 50, bar: 0.8 },
 ];
 const lookupP99BarMs = 10;
+const scaleBar = 0.8;
+const sweepBarMs = 10_000;
+const sweepP99BarMs = 50;
 
 const work = await mkdtemp(join(tmpdir(), 'codedrop-bench-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true, maxRetries: 3 }));
@@ -189,7 +193,49 @@ function missedBars(api) {
   return missed;
 }
 
-function summary(api, uploads, memory) {
+function missedScaleBars(scale) {
+  const missed = [];
+  const ratio = scale.lookups.large.requestsPerSecond / scale.lookups.small.requestsPerSecond;
+  if (ratio < scaleBar) missed.push(`lookups among a million: ${ratio.toFixed(2)}× < ${scaleBar}×`);
+  const swept = scale.sweep.sweptAfterMs;
+  if (swept === null || swept >= sweepBarMs)
+    missed.push(`sweeping 100 000 took ${swept ?? '> 30 000'} ms`);
+  if (scale.sweep.lookupP99Ms >= sweepP99BarMs) {
+    missed.push(`lookup p99 during the sweep ${scale.sweep.lookupP99Ms} ms`);
+  }
+  return missed;
+}
+
+function scaleRows(scale) {
+  const { small, large } = scale.lookups;
+  const ratio = large.requestsPerSecond / small.requestsPerSecond;
+  const swept = scale.sweep.sweptAfterMs;
+  return [
+    [
+      'Lookups among 1 000 000 shares vs 1 000',
+      `${formatNumber(large.requestsPerSecond)} req/s`,
+      `${formatNumber(small.requestsPerSecond)} req/s`,
+      `${formatNumber(ratio, 2)}× ${pass(ratio >= scaleBar)}`,
+      `bar ≥ ${scaleBar}×; rows seeded directly, codes up to 9 digits`,
+    ],
+    [
+      'Sweeping 100 000 expired shares',
+      swept === null ? 'not done in 30 s' : `${formatNumber(swept / 1000, 1)} s`,
+      '',
+      pass(swept !== null && swept < sweepBarMs),
+      `bar < ${sweepBarMs / 1000} s from start, one-second sweep interval`,
+    ],
+    [
+      'Lookup p99 during that sweep',
+      `${scale.sweep.lookupP99Ms} ms`,
+      '',
+      pass(scale.sweep.lookupP99Ms < sweepP99BarMs),
+      `bar < ${sweepP99BarMs} ms at 50 connections`,
+    ],
+  ];
+}
+
+function summary(api, uploads, memory, scale) {
   const ratio = (ours, theirs) => `${formatNumber(ours / theirs, 2)}×`;
   const rows = Object.entries(api).map(([name, { measure, codedrop: ours, bare }]) => [
     name,
@@ -206,6 +252,7 @@ function summary(api, uploads, memory) {
     pass(lookup.p99Ms <= lookupP99BarMs),
     `bar ≤ ${lookupP99BarMs} ms at ${apiMeasures[0].connections} connections`,
   ]);
+  rows.push(...scaleRows(scale));
   rows.push([
     `POST /api/files, 50 MiB × ${settings.uploads}`,
     `${formatNumber(uploads.codedrop, 1)} MiB/s`,
@@ -267,9 +314,15 @@ async function main() {
 
   console.log(`Upload throughput (${settings.uploads} × 50 MiB after one warm-up) …`);
   const uploads = await uploadThroughput(codedrop, bodies.full);
+  await codedrop.stop();
 
-  summary(api, uploads, memory);
-  failures.push(...missedBars(api));
+  console.log('Lookups among 1 000 and 1 000 000 shares …');
+  const scale = { lookups: await lookupsAtScale(await scratch('scale-'), start) };
+  console.log('Sweeping 100 000 expired shares under load …');
+  scale.sweep = await sweepBacklog(await scratch('sweep-'), start);
+
+  summary(api, uploads, memory, scale);
+  failures.push(...missedBars(api), ...missedScaleBars(scale));
   for (const failure of failures) {
     console.error(`\nFAIL: ${failure}`);
     process.exitCode = 1;

@@ -55,7 +55,7 @@ const serverVariables =
   /^(PORT|HOST|PUBLIC_URL|DATA_DIR|DATABASE_URL|STORAGE|S3_.*|REDIS_.*|SMTP_URL|MAIL_FROM|RECOVERY_KEY.*|URL_SIGNING_KEY|METRICS_TOKEN|MAX_.*|EXPIRY_CHOICES|CODE_.*|SWEEP_INTERVAL_SECONDS|UNLOCK_MAX_FAILURES|RATE_LIMIT_.*|TRUST_PROXY|ADS_CLIENT_ID|WEB_DIST_DIR|LOG_LEVEL|NODE_ENV|WORKERS|SECRETS_FILE|DOWNLOAD_URL_TRANSFERS|HEALTH_MIN_FREE_BYTES|REQUEST_TIMEOUT_SECONDS)$/;
 
 /** The real server (SQLite and local blobs under `dataDir`), rate limits off. */
-export function startCodeDrop(dataDir) {
+export function startCodeDrop(dataDir, extraEnv = {}) {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !serverVariables.test(key)),
   );
@@ -67,5 +67,6 @@ export function startCodeDrop(dataDir) {
     LOG_LEVEL: 'warn',
     // One process, like the bare baselines: the per-request cost is what is compared.
     WORKERS: '1',
+    ...extraEnv,
   });
 }

@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from './support/app.js';
+import { fakeEncryptedShare } from './support/envelopes.js';
+import { rawBurst } from './support/raw-burst.js';
 import { freePort, runServer, waitHealthy, type ServerProcess } from './support/server-process.js';
 
 // Only the forked workers: tsx also runs an esbuild service as a child of the primary.
@@ -96,5 +99,87 @@ describe('two worker processes', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
+
+/**
+ * The exact counts hold when the requests of one burst land on different workers. Rate
+ * limits are off: the bursts come from one address, and only the counts are under test.
+ */
+describe('two worker processes under bursts', () => {
+  let run: ServerProcess;
+  let base: string;
+
+  beforeAll(async () => {
+    const port = freePort();
+    base = `http://127.0.0.1:${port}`;
+    run = runServer({
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'codedrop-workers-')),
+      WORKERS: '2',
+      RATE_LIMIT_DISABLED: 'true',
+    });
+    expect(await waitHealthy(base), run.output()).toBe(true);
+  }, 30_000);
+  afterAll(async () => {
+    if (run.child.exitCode === null) run.child.kill('SIGKILL');
+  });
+
+  it('counts downloads, burns and wrong passwords exactly across workers', async () => {
+    // Downloads: 40 grants at once against a limit of 7.
+    const form = new FormData();
+    form.append('maxDownloads', '7');
+    form.append('file', new Blob([new Uint8Array(10)]), 'w.bin');
+    const file = await fetch(`${base}/api/files`, { method: 'POST', body: form });
+    const { code: fileCode } = (await file.json()) as { code: string };
+    const grants = await rawBurst(
+      base,
+      Array.from({ length: 40 }, () => ({
+        method: 'POST',
+        path: `/api/shares/${fileCode}/downloads`,
+        body: '{}',
+      })),
+    );
+    expect(grants.filter((g) => g.status === 200)).toHaveLength(7);
+
+    // Burn after reading: 20 reads at once, one gets the text.
+    const burn = await http<{ code: string }>(base, '/api/shares', {
+      method: 'POST',
+      json: { type: 'clipboard', content: 'once', burnAfterReading: true },
+    });
+    const reads = await rawBurst(
+      base,
+      Array.from({ length: 20 }, () => ({
+        method: 'POST',
+        path: `/api/shares/${burn.body.code}/read`,
+      })),
+    );
+    expect(reads.filter((r) => r.status === 200)).toHaveLength(1);
+
+    // Wrong passwords: 30 at once; at most UNLOCK_MAX_FAILURES (10) are ever compared.
+    const share = fakeEncryptedShare();
+    const locked = await http<{ code: string }>(base, '/api/shares', {
+      method: 'POST',
+      json: {
+        type: 'clipboard',
+        encryptedPayload: share.encryptedPayload,
+        authVerifier: share.authVerifier,
+      },
+    });
+    const guesses = await rawBurst(
+      base,
+      Array.from({ length: 30 }, () => ({
+        method: 'POST',
+        path: `/api/shares/${locked.body.code}/unlock`,
+        body: JSON.stringify({ authKey: randomBytes(32).toString('base64') }),
+      })),
+    );
+    expect(guesses.filter((g) => g.status === 403).length).toBeLessThanOrEqual(9);
+    const right = await http(base, `/api/shares/${locked.body.code}/unlock`, {
+      method: 'POST',
+      json: { authKey: share.authKey },
+    });
+    expect([403, 410, 429]).toContain(right.status);
   });
 });

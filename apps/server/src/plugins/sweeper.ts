@@ -37,7 +37,11 @@ async function sweeper(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let runs = 0;
+  let busy = false;
   const tick = () => {
+    // A run clearing a large backlog can outlast the interval: never two at once.
+    if (busy) return;
+    busy = true;
     const orphans = runs++ % orphanEvery === 0;
     running = instance
       .runOnce({ orphans })
@@ -51,6 +55,9 @@ async function sweeper(
       .catch((error: unknown) => {
         app.metrics.sweeps.inc({ result: 'error' });
         app.log.error({ err: error }, 'sweep failed; will retry next interval');
+      })
+      .finally(() => {
+        busy = false;
       });
   };
   app.addHook('onReady', async () => {

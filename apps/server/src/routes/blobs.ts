@@ -68,9 +68,10 @@ export default async function blobRoutes(
         if (!(await takeTransfer(opts.db, grant.nonce, opts.maxTransfers, expiresAt))) {
           throw new AppError('DOWNLOAD_LINK_USED');
         }
-        // 'close' without 'finish': the client left before the last byte was sent.
+        // 'close' without 'finish': the client left before the last byte was sent. An error
+        // answer (the store failing to open the file) served no transfer either.
         reply.raw.once('close', () => {
-          if (!reply.raw.writableFinished) {
+          if (!reply.raw.writableFinished || reply.statusCode >= 400) {
             refundTransfer(opts.db, grant.nonce).catch((error: unknown) =>
               request.log.warn({ err: error }, 'could not give an interrupted transfer back'),
             );
