@@ -16,6 +16,7 @@ import { firstUploadGrowth } from './bench/memory-check.mjs';
 import { multipartBody } from './bench/multipart-upload.mjs';
 import { formatNumber, mib, table } from './bench/report.mjs';
 import { lookupsAtScale, sweepBacklog } from './bench/scale.mjs';
+import { everyCore, onPostgres } from './bench/variants.mjs';
 import { measureUploads, writeRandomFile } from './bench/upload-throughput.mjs';
 
 const settings = {
@@ -235,7 +236,28 @@ function scaleRows(scale) {
   ];
 }
 
-function summary(api, uploads, memory, scale) {
+function variantRows(variants) {
+  const row = (name, { codedrop: ours, bare }, notes) => [
+    name,
+    `${formatNumber(ours.requestsPerSecond)} req/s`,
+    `${formatNumber(bare.requestsPerSecond)} req/s`,
+    `${formatNumber(ours.requestsPerSecond / bare.requestsPerSecond, 2)}×`,
+    `${notes}; CodeDrop p99 ${ours.p99Ms} ms`,
+  ];
+  const cores = `WORKERS=${variants.cores.workers}, bare route on as many processes`;
+  return [
+    row('GET text share, every core', variants.cores.read, cores),
+    row('POST 40 characters, every core', variants.cores.create, cores),
+    row('GET text share, PostgreSQL', variants.postgres.read, 'one process, local PostgreSQL'),
+    row(
+      'POST 40 characters, PostgreSQL',
+      variants.postgres.create,
+      'one process, local PostgreSQL',
+    ),
+  ];
+}
+
+function summary(api, uploads, memory, scale, variants) {
   const ratio = (ours, theirs) => `${formatNumber(ours / theirs, 2)}×`;
   const rows = Object.entries(api).map(([name, { measure, codedrop: ours, bare }]) => [
     name,
@@ -252,7 +274,7 @@ function summary(api, uploads, memory, scale) {
     pass(lookup.p99Ms <= lookupP99BarMs),
     `bar ≤ ${lookupP99BarMs} ms at ${apiMeasures[0].connections} connections`,
   ]);
-  rows.push(...scaleRows(scale));
+  rows.push(...scaleRows(scale), ...variantRows(variants));
   rows.push([
     `POST /api/files, 50 MiB × ${settings.uploads}`,
     `${formatNumber(uploads.codedrop, 1)} MiB/s`,
@@ -321,7 +343,13 @@ async function main() {
   console.log('Sweeping 100 000 expired shares under load …');
   scale.sweep = await sweepBacklog(await scratch('sweep-'), start);
 
-  summary(api, uploads, memory, scale);
+  console.log('Every core, and PostgreSQL (reported, no bar) …');
+  const variants = {
+    cores: await everyCore(await scratch('cores-'), start, shortText),
+    postgres: await onPostgres(await scratch('postgres-'), start, shortText),
+  };
+
+  summary(api, uploads, memory, scale, variants);
   failures.push(...missedBars(api), ...missedScaleBars(scale));
   for (const failure of failures) {
     console.error(`\nFAIL: ${failure}`);

@@ -1,8 +1,21 @@
 // A bare Fastify server (no plugins, no schemas, no database) answering the API routes the
 // bench measures with JSON of the same shape CodeDrop sends, so the ratio isolates what
 // CodeDrop's own work costs.
+import cluster from 'node:cluster';
 import { randomBytes, randomInt } from 'node:crypto';
 import Fastify from 'fastify';
+
+// BENCH_WORKERS > 1: the same routes in that many processes sharing the port, as
+// CodeDrop's WORKERS runs them.
+const workers = Number(process.env.BENCH_WORKERS ?? 1);
+if (workers > 1 && cluster.isPrimary) {
+  for (let i = 0; i < workers; i++) cluster.fork();
+  process.on('SIGTERM', () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 500);
+  });
+  await new Promise(() => {});
+}
 
 /** code → the JSON CodeDrop answered for that share, returned as-is. */
 const views = JSON.parse(process.env.BENCH_VIEWS_JSON ?? '{}');

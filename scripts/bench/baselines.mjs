@@ -10,11 +10,12 @@ const script = (name) => fileURLToPath(new URL(name, import.meta.url));
  * `views` maps codes to the JSON CodeDrop answered for them and `config` is its
  * /api/config answer; the bare routes return them as-is.
  */
-export function startBareFastify(views, config) {
+export function startBareFastify(views, config, workers = 1) {
   return startNodeServer('bare Fastify', script('./bare-fastify.mjs'), {
     ...process.env,
     BENCH_VIEWS_JSON: JSON.stringify(views),
     BENCH_CONFIG_JSON: JSON.stringify(config),
+    BENCH_WORKERS: String(workers),
   });
 }
 

@@ -126,6 +126,28 @@ describe('two worker processes under bursts', () => {
     if (run.child.exitCode === null) run.child.kill('SIGKILL');
   });
 
+  it('creates shares through both workers on one SQLite file without an error', async () => {
+    // Each creation counts a length's codes and then inserts: with two processes writing
+    // one file, that must take SQLite's write lock first (BEGIN IMMEDIATE), or the insert
+    // fails at once with SQLITE_BUSY whenever the other worker wrote in between.
+    const statuses: number[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < 1_500) {
+        next++;
+        const res = await fetch(`${base}/api/shares`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'clipboard', content: 'from either worker' }),
+        });
+        await res.arrayBuffer();
+        statuses.push(res.status);
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, worker));
+    expect(statuses.filter((status) => status !== 201)).toEqual([]);
+  }, 60_000);
+
   it('counts downloads, burns and wrong passwords exactly across workers', async () => {
     // Downloads: 40 grants at once against a limit of 7.
     const form = new FormData();

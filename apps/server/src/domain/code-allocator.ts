@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Dialect } from '../adapters/db/schema.js';
+import { writeTransaction } from '../adapters/db/write-transaction.js';
 import { AppError } from './app-error.js';
 import { lengthCapacity, randomCode, type CodeSettings } from './codes.js';
 import { countCodesOfLength, insertShare, type NewShare } from './share-repository.js';
@@ -55,7 +56,7 @@ export function createCodeAllocator(
   /** Inserts at a length below the longest if it is under its target; null if it is not. */
   async function insertBelowTarget(length: number, build: (code: string) => NewShare) {
     const capacity = lengthCapacity(length, settings.codeMaxDensity);
-    return db.transaction().execute(async (trx) => {
+    return writeTransaction(db, async (trx) => {
       if (dialect === 'postgres') {
         await sql`select pg_advisory_xact_lock(${lockClass}, ${length})`.execute(trx);
       }

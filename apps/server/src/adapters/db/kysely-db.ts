@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { writeTransaction } from './write-transaction.js';
 import type { Database, Db, Dialect } from './schema.js';
 
 // As large as a long text share: a database with no room for one is not healthy.
@@ -12,7 +13,7 @@ export function kyselyDb(kysely: Kysely<Database>, dialect: Dialect): Db {
     dialect,
     async health() {
       try {
-        await kysely.transaction().execute(async (trx) => {
+        await writeTransaction(kysely, async (trx) => {
           await trx.selectFrom('shares').select('code').limit(1).execute();
           await trx.insertInto('health_probe').values({ payload: probePayload }).execute();
           throw rolledBack;

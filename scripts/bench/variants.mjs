@@ -1,0 +1,84 @@
+// Reported without a bar: the read and create figures with every core (WORKERS at its
+// default) against the bare route on as many processes, and on PostgreSQL.
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pg from 'pg';
+import { measureThroughput, getRequest, postJson } from './api-throughput.mjs';
+import { startBareFastify } from './baselines.mjs';
+import { startCodeDrop } from './codedrop-server.mjs';
+
+const timing = { warmupSeconds: 1, seconds: 3 };
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function readAndCreate(codedrop, bare, shortText) {
+  const created = await fetch(`${codedrop.origin}/api/shares`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(shortText),
+  });
+  const { code } = await created.json();
+  const rows = {};
+  for (const [name, request] of [
+    ['read', (origin) => ({ ...getRequest(`${origin}/api/shares/${code}`), connections: 50 })],
+    ['create', (origin) => ({ ...postJson(`${origin}/api/shares`, shortText), connections: 20 })],
+  ]) {
+    rows[name] = {
+      codedrop: await measureThroughput(request(codedrop.origin), timing),
+      bare: await measureThroughput(request(bare.origin), timing),
+    };
+  }
+  return rows;
+}
+
+async function viewsFor(codedrop, shortText) {
+  const created = await fetch(`${codedrop.origin}/api/shares`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(shortText),
+  });
+  const { code } = await created.json();
+  const view = await (await fetch(`${codedrop.origin}/api/shares/${code}`)).json();
+  return { [code]: view };
+}
+
+/** CodeDrop with its default WORKERS against the bare route with as many processes. */
+export async function everyCore(dataDir, start, shortText) {
+  const workers = availableParallelism();
+  const codedrop = await start(startCodeDrop(dataDir, { WORKERS: String(workers) }));
+  try {
+    const bare = await start(startBareFastify(await viewsFor(codedrop, shortText), {}, workers));
+    try {
+      return { workers, ...(await readAndCreate(codedrop, bare, shortText)) };
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await codedrop.stop();
+  }
+}
+
+/** One CodeDrop process on a fresh PostgreSQL database, against the bare route. */
+export async function onPostgres(dataDir, start, shortText) {
+  const name = `codedrop_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    const codedrop = await start(startCodeDrop(dataDir, { DATABASE_URL: url.toString() }));
+    try {
+      const bare = await start(startBareFastify(await viewsFor(codedrop, shortText), {}));
+      try {
+        return await readAndCreate(codedrop, bare, shortText);
+      } finally {
+        await bare.stop();
+      }
+    } finally {
+      await codedrop.stop();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
