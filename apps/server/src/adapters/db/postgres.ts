@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { kyselyDb } from './kysely-db.js';
@@ -16,7 +17,44 @@ export function createPostgresDb(url: string, options: { poolSize?: number } = {
   // listener, and an unheard 'error' kills the process. Its query fails on its own (and
   // is answered 503); the pool drops the broken client and connects a new one.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    preparingStatements(client);
+  });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return kyselyDb(kysely, 'postgres');
+}
+
+/**
+ * Kysely sends every query as an unnamed statement, which PostgreSQL parses and plans
+ * anew each time. Naming each distinct SQL text (by its hash) makes pg prepare it once per
+ * connection and then only bind and execute it: one round trip either way, less work on
+ * the server. Queries are single statements with parameters, so naming is always valid.
+ */
+// Only the statements that run per request; DDL and transaction control stay unnamed.
+const preparable = /^\s*(select|insert|update|delete|with)\b/i;
+
+function preparingStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const names = new Map<string, string>();
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    text: unknown,
+    values?: unknown,
+    ...rest: unknown[]
+  ) => {
+    if (
+      typeof text !== 'string' ||
+      !Array.isArray(values) ||
+      rest.length > 0 ||
+      !preparable.test(text)
+    ) {
+      return query(text, values, ...rest);
+    }
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `codedrop_${createHash('sha1').update(text).digest('hex')}`;
+      if (names.size < 1_000) names.set(text, name);
+    }
+    return query({ name, text, values });
+  };
 }
