@@ -1,11 +1,35 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 
 const origin = 'https://origin.codedrop.invalid';
+
+const largeScript = 'console.log("a line of a large bundle");\n'.repeat(500);
+
+/** Raw bytes and headers of a GET, with the given Accept-Encoding (no decoding). */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = httpGet(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on('error', reject);
+    },
+  );
+}
 
 /** A small stand-in for apps/web/dist as the prerender writes it. */
 function writeWebDist(): string {
@@ -33,6 +57,10 @@ function writeWebDist(): string {
     mkdirSync(dirname(join(root, name)), { recursive: true });
     writeFileSync(join(root, name), text);
   }
+  // What the build's compress step writes beside a large asset.
+  writeFileSync(join(root, 'assets/app-4567cdef.js'), largeScript);
+  writeFileSync(join(root, 'assets/app-4567cdef.js.br'), brotliCompressSync(largeScript));
+  writeFileSync(join(root, 'assets/app-4567cdef.js.gz'), gzipSync(largeScript));
   return root;
 }
 
@@ -74,6 +102,32 @@ describe.each([
       );
     }
     expect((await get('/clipboard')).text).toContain(`${expectedOrigin()}/clipboard`);
+  });
+
+  it('sends assets as their precompressed copies and pages compressed, by Accept-Encoding', async () => {
+    const asset = `${server.url}/assets/app-4567cdef.js`;
+    const br = await rawGet(asset, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).toString()).toBe(largeScript);
+    const gz = await rawGet(asset, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(largeScript);
+    const plain = await rawGet(asset, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(largeScript);
+    // The copies are not files of their own.
+    expect((await rawGet(`${asset}.br`, 'br')).status).toBe(404);
+
+    const page = await rawGet(`${server.url}/about`, 'br;q=1, gzip;q=0.5');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(page.body).toString()).toContain('<h1>About</h1>');
+    const refused = await rawGet(`${server.url}/about`, 'br;q=0, gzip');
+    expect(gunzipSync(refused.body).toString()).toContain('<h1>About</h1>');
+    expect((await rawGet(`${server.url}/about`, 'identity')).body.toString()).toContain(
+      '<h1>About</h1>',
+    );
   });
 
   it('answers /{code} links with the landing page, kept out of search results', async () => {

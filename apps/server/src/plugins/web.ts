@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '@codedrop/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -62,6 +63,29 @@ function loadSite(root: string): Site {
   };
 }
 
+/** brotli when the client takes it, else gzip, else none (q=0 refuses an encoding). */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (header === undefined) return null;
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+function compress(text: string, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(text, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+      })
+    : gzipSync(text, { level: 9 });
+}
+
 const escapeHtml = (text: string) =>
   text
     .replaceAll('&', '&amp;')
@@ -83,6 +107,7 @@ async function web(app: FastifyInstance, opts: { config: Config }) {
     return;
   }
   const site = loadSite(root);
+  const compressedPages = new Map<string, Buffer>();
   const { publicUrl, codeMinDigits, codeMaxDigits } = opts.config;
 
   const originOf = (request: FastifyRequest): string => {
@@ -100,10 +125,14 @@ async function web(app: FastifyInstance, opts: { config: Config }) {
     root,
     wildcard: true,
     index: false,
-    // Files only: pages (and the files they are built from) go through the fallback below.
+    // The build wrote .br and .gz copies beside each text asset (scripts/compress.mjs):
+    // sent by the request's Accept-Encoding, with Vary, never compressed per request.
+    preCompressed: true,
+    // Files only: pages (and the files they are built from) go through the fallback below,
+    // and the compressed copies are reached through negotiation, not by their own names.
     allowedPath: (path) =>
       /\.[a-z0-9]+$/i.test(path) &&
-      !path.endsWith('.html') &&
+      !/\.(html|br|gz)$/.test(path) &&
       !['/prerender.json', '/sitemap.xml', '/robots.txt'].includes(path),
     setHeaders(res, path) {
       // Vite fingerprints everything under assets/, so those can be cached for good.
@@ -137,7 +166,19 @@ async function web(app: FastifyInstance, opts: { config: Config }) {
     const page = site.page(path);
     // A `/{code}` link is one person's share, not a page for search engines.
     if (page === undefined) reply.header('x-robots-tag', 'noindex');
-    return reply.status(200).send(withOrigin(page ?? site.landing, request));
+    const html = withOrigin(page ?? site.landing, request);
+    reply.status(200).header('vary', 'accept-encoding');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === null) return reply.send(html);
+    // Pages hold no secret (share content only ever comes from the API), so compressing
+    // them cannot leak one; each page is compressed once per origin and encoding.
+    const key = `${encoding} ${page === undefined ? '/' : path} ${originOf(request)}`;
+    let body = compressedPages.get(key);
+    if (body === undefined) {
+      body = compress(html, encoding);
+      if (compressedPages.size < 1_000) compressedPages.set(key, body);
+    }
+    return reply.header('content-encoding', encoding).send(body);
   });
 }
 
