@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, startTestApp, type TestApp } from './support/app.js';
 import { adminUrl, createTestDatabase, type TestDatabase } from './support/databases.js';
-import { freePort, runServer, waitHealthy, type ServerProcess } from './support/server-process.js';
+import { startServerProcess, type RunningServer } from './support/server-process.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,31 +24,21 @@ async function roundTrip(base: string): Promise<number[]> {
 
 describe('PostgreSQL restarts under load', () => {
   let database: TestDatabase;
-  let server: ServerProcess;
+  let server: RunningServer;
   let base: string;
-  let dataDir: string;
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    dataDir = mkdtempSync(join(tmpdir(), 'codedrop-outage-'));
-    const port = freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = runServer({
-      PORT: port,
-      HOST: '127.0.0.1',
+    server = await startServerProcess({
       WORKERS: '1',
-      DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       RATE_LIMIT_DISABLED: 'true',
-      WEB_DIST_DIR: '/nonexistent',
     });
-    expect(await waitHealthy(base), server.output()).toBe(true);
+    base = server.base;
   }, 30_000);
   afterAll(async () => {
-    server?.child.kill('SIGKILL');
-    await server?.exited;
+    await server?.stop();
     await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('survives its connections being terminated mid-query, and serves again within 2 s', async () => {

@@ -1,13 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from './support/app.js';
 import { fakeEncryptedShare } from './support/envelopes.js';
 import { rawBurst } from './support/raw-burst.js';
-import { freePort, runServer, waitHealthy, type ServerProcess } from './support/server-process.js';
+import { startServerProcess, waitHealthy, type RunningServer } from './support/server-process.js';
 
 // Only the forked workers: tsx also runs an esbuild service as a child of the primary.
 const workerPids = (primary: number) =>
@@ -18,25 +15,18 @@ const workerPids = (primary: number) =>
 
 /** WORKERS=2 as `npm start` runs it: one port, several processes, one behaviour. */
 describe('two worker processes', () => {
-  let run: ServerProcess;
+  let run: RunningServer;
   let base: string;
 
   beforeAll(async () => {
-    const port = freePort();
-    base = `http://127.0.0.1:${port}`;
-    run = runServer({
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'codedrop-workers-')),
+    run = await startServerProcess({
       WORKERS: '2',
       RATE_LIMIT_MISSES: '4',
       SWEEP_INTERVAL_SECONDS: '1',
     });
-    expect(await waitHealthy(base), run.output()).toBe(true);
+    base = run.base;
   }, 30_000);
-  afterAll(async () => {
-    if (run.child.exitCode === null) run.child.kill('SIGKILL');
-  });
+  afterAll(() => run?.stop());
 
   it('serves shares created by either worker', async () => {
     const codes = [];
@@ -107,24 +97,14 @@ describe('two worker processes', () => {
  * limits are off: the bursts come from one address, and only the counts are under test.
  */
 describe('two worker processes under bursts', () => {
-  let run: ServerProcess;
+  let run: RunningServer;
   let base: string;
 
   beforeAll(async () => {
-    const port = freePort();
-    base = `http://127.0.0.1:${port}`;
-    run = runServer({
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'codedrop-workers-')),
-      WORKERS: '2',
-      RATE_LIMIT_DISABLED: 'true',
-    });
-    expect(await waitHealthy(base), run.output()).toBe(true);
+    run = await startServerProcess({ WORKERS: '2', RATE_LIMIT_DISABLED: 'true' });
+    base = run.base;
   }, 30_000);
-  afterAll(async () => {
-    if (run.child.exitCode === null) run.child.kill('SIGKILL');
-  });
+  afterAll(() => run?.stop());
 
   it('creates shares through both workers on one SQLite file without an error', async () => {
     // Each creation counts a length's codes and then inserts: with two processes writing

@@ -272,6 +272,22 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     expect((await fetchBytes(second)).response.status).toBe(200);
   });
 
+  it('serves one URL to exactly three of 20 simultaneous complete downloads', async () => {
+    const bytes = randomBytes(30_000);
+    const created = await upload(server.url, { bytes, name: 'burst.bin' });
+    const url = (await takeDownload(created.body.code as string)).body.downloadUrl;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const { response, bytes: got } = await fetchBytes(url);
+        return { status: response.status, whole: Buffer.from(got).equals(bytes) };
+      }),
+    );
+    const served = answers.filter((a) => a.status === 200);
+    expect(served).toHaveLength(3);
+    expect(served.every((a) => a.whole)).toBe(true);
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 410)).toEqual([]);
+  });
+
   it('gives a transfer cut off before its end back to the URL', async () => {
     const bytes = randomBytes(8 * 1024 * 1024);
     const created = await upload(server.url, { bytes, name: 'cut.bin' });

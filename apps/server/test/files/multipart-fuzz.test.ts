@@ -1,6 +1,5 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3BlobStore } from '../../src/adapters/blob/s3.js';
@@ -8,7 +7,7 @@ import { createDb } from '../../src/adapters/db/index.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
 import { storageEnv, testStorages } from '../support/files.js';
-import { freePort, runServer, waitHealthy, type ServerProcess } from '../support/server-process.js';
+import { startServerProcess, type RunningServer } from '../support/server-process.js';
 
 /** Writes `body` as a POST /api/files on its own socket and reads the status line (0 if none). */
 function rawUpload(base: string, body: Buffer, contentType: string): Promise<number> {
@@ -73,46 +72,38 @@ describe.each(testStorages)(
   (storage) => {
     let database: TestDatabase;
     let store: Awaited<ReturnType<typeof storageEnv>>;
-    let server: ServerProcess;
-    let dataDir: string;
+    let server: RunningServer;
     let base: string;
 
     beforeAll(async () => {
       database = await createTestDatabase(testDialects()[0]!);
       store = await storageEnv(storage);
-      dataDir = mkdtempSync(join(tmpdir(), 'codedrop-fuzz-'));
-      const port = freePort();
-      base = `http://127.0.0.1:${port}`;
-      server = runServer({
-        PORT: port,
-        HOST: '127.0.0.1',
+      server = await startServerProcess({
         WORKERS: '1',
-        DATA_DIR: dataDir,
         DATABASE_URL: database.url,
         RATE_LIMIT_DISABLED: 'true',
-        WEB_DIST_DIR: '/nonexistent',
         ...store.env,
       });
-      expect(await waitHealthy(base)).toBe(true);
+      base = server.base;
     }, 30_000);
     afterAll(async () => {
-      server?.child.kill('SIGKILL');
-      await server?.exited;
+      await server?.stop();
       await store?.close();
       await database?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     /** No share row and no stored object: a refused upload leaves nothing behind. */
     async function nothingKept() {
-      const db = createDb(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url }).database);
+      const db = createDb(
+        loadConfig({ DATA_DIR: server.dataDir, DATABASE_URL: database.url }).database,
+      );
       try {
         const rows = await db.kysely.selectFrom('shares').select('code').execute();
         expect(rows).toEqual([]);
       } finally {
         await db.close();
       }
-      if (storage === 'local') expect(readdirSync(join(dataDir, 'blobs'))).toEqual([]);
+      if (storage === 'local') expect(readdirSync(join(server.dataDir, 'blobs'))).toEqual([]);
       if (storage === 's3') {
         const keys: string[] = [];
         for await (const { key } of createS3BlobStore(store.s3!).list()) keys.push(key);

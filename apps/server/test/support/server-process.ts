@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
@@ -35,4 +38,39 @@ export async function waitHealthy(base: string): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return false;
+}
+
+export interface RunningServer extends ServerProcess {
+  /** e.g. http://127.0.0.1:41234 */
+  base: string;
+  dataDir: string;
+  /** Kills the process (if still running) and removes its DATA_DIR. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The real entry point on a free loopback port with a fresh DATA_DIR and no web app,
+ * answering /healthz before this resolves. `env` adds to or overrides those settings.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
+  const port = freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'codedrop-process-'));
+  const run = runServer({
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  });
+  const stop = async () => {
+    if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+    await run.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  if (!(await waitHealthy(base))) {
+    await stop();
+    throw new Error(`the server did not start:\n${run.output()}`);
+  }
+  return { ...run, base, dataDir, stop };
 }

@@ -122,13 +122,18 @@ describe('saveBlob', () => {
     ) {
       clicked.push(this.download);
     });
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }),
-    );
-    saveBlob(new Blob(['x']), 'invoice\u202Etxt.exe');
-    saveBlob(new Blob(['x']), '\u2066\u200F');
+    // jsdom has no object URLs; stand-ins for this test only.
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:x';
+    URL.revokeObjectURL = () => {};
+    try {
+      saveBlob(new Blob(['x']), 'invoice\u202Etxt.exe');
+      saveBlob(new Blob(['x']), '\u2066\u200F');
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+      click.mockRestore();
+    }
     expect(clicked).toEqual(['invoicetxt.exe', 'download']);
-    click.mockRestore();
   });
 });

@@ -61,8 +61,9 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * Lets the browser download a URL itself. Used for presigned storage URLs on another
- * origin, which the page may not fetch (DESIGN.md §8: only encrypted files are fetched).
+ * Lets the browser download a URL itself. Used only for presigned bucket URLs on another
+ * origin (S3_PRESIGNED_DOWNLOADS), which the page may not fetch; every other download is
+ * fetched by the page (see docs/design.md#lifecycle).
  */
 export function startBrowserDownload(url: string): void {
   const link = document.createElement('a');
