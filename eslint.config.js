@@ -37,7 +37,8 @@ export default tseslint.config(
     },
   },
   {
-    // Features stand alone: shared code lives in components/ and lib/ (CONVENTIONS.md §1).
+    // Features stand alone: shared code lives in components/ and lib/
+    // (docs/architecture.md#conventions).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -3,8 +3,8 @@ import { availableParallelism } from 'node:os';
 import { downloadLimit } from '@codedrop/contract';
 
 /**
- * Environment → typed, frozen configuration (DESIGN.md §9). Every variable is checked and
- * every bad one is reported at once, so an operator fixes them in one go.
+ * Environment → typed, frozen configuration (README.md#configuration). Every variable is checked
+ * and every bad one is reported at once, so an operator fixes them in one go.
  */
 export interface Config {
   port: number;

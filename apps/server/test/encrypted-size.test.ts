@@ -3,7 +3,7 @@ import { encryptedSize, plaintextSizeOf } from '../src/domain/encrypted-size.js'
 
 const MiB = 1_048_576;
 
-describe('encrypted file sizes (DESIGN.md §5)', () => {
+describe('encrypted file sizes (docs/design.md#encryption)', () => {
   it.each([
     [0, 12 + 16],
     [1, 12 + 1 + 16],

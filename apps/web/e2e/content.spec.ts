@@ -8,7 +8,7 @@ import {
 } from '../src/features/content/catalog';
 import { expectAccessible } from './support/axe';
 
-/** SPEC.md §2's route table, with the heading each page must show. */
+/** The site plan (docs/product.md#site-plan), with the heading each page must show. */
 const routes: [path: string, heading: RegExp | string][] = [
   ['/', /4-digit code/i],
   ...contentPages.map((page): [string, string] => [page.path, page.heading]),

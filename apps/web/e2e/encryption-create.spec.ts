@@ -133,8 +133,8 @@ test('encrypted note: formatting survives, and only ciphertext travels', async (
   await expect(page.getByRole('region', { name: 'Encryption summary' })).toContainText(
     'Recovery email: writer@example.org.',
   );
-  // With a recovery email the password goes to the server for escrow (DESIGN.md §6);
-  // the note itself never does.
+  // With a recovery email the password goes to the server for escrow
+  // (docs/design.md#recovery-email); the note itself never does.
   await traffic.expectNoneContain([marker]);
 
   const reader = await openElsewhere(browser, code);

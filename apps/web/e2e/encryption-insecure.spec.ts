@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createEncryptedTextShare } from './support/encrypted-shares';
 
 // A made-up host name mapped to the test server: over plain http anywhere but localhost
-// the page is not a secure context, so WebCrypto's `subtle` is missing (DESIGN.md §5).
+// the page is not a secure context, so WebCrypto's `subtle` is missing (docs/design.md#encryption).
 const insecureHost = 'codedrop-insecure.test';
 
 test.use({

@@ -101,7 +101,7 @@ test('a path of letters or a too-long code is a 404, not a lookup', async ({ pag
   }
 });
 
-test('every page of SPEC.md answers with its own heading', async ({ page }) => {
+test('every page of docs/product.md#site-plan answers with its own heading', async ({ page }) => {
   const pages = {
     '/home': /4-Digit Code/,
     '/clipboard': /Clipboard/,

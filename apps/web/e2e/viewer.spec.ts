@@ -107,7 +107,7 @@ test('toasts appear bottom right in the Notifications region', async ({ page, re
   expect(box!.y).toBeGreaterThan(viewport!.height / 2);
   await expectAccessible(page, 'viewer with a toast');
 
-  // Alt+T moves keyboard focus to the notifications (SPEC.md §2).
+  // Alt+T moves keyboard focus to the notifications (docs/product.md#notifications).
   await page.keyboard.press('Alt+KeyT');
   await expect(page.locator('[data-sonner-toaster]')).toBeFocused();
 });

@@ -15,7 +15,7 @@ export function base64ByteLength(value: string): number | null {
   return (value.length / 4) * 3 - padding;
 }
 
-/** A base64 string that must decode to exactly `bytes` bytes (DESIGN.md §5). */
+/** A base64 string that must decode to exactly `bytes` bytes (docs/design.md#encryption). */
 export const base64Bytes = (bytes: number) =>
   z.string().refine((v) => base64ByteLength(v) === bytes, {
     message: `must be standard base64 of exactly ${bytes} bytes`,

@@ -19,8 +19,8 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-/** The download limit range of SPEC.md §9. */
+/** The download limit range (docs/product.md#limits). */
 export const downloadLimit = { min: 1, max: 100, default: 10 } as const;
 
-/** Signed download URLs live 300 s (SPEC.md §9). */
+/** Signed download URLs live 300 s (docs/design.md#lifecycle). */
 export const downloadUrlSeconds = 300;

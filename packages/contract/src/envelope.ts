@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { base64AtLeast, base64Bytes } from './base64.js';
 
-/** Readers accept SPEC.md's 100 000 and up; writers use 600 000 (DESIGN.md §5). */
+/** Readers accept 100 000 and up; writers use 600 000 (docs/design.md#encryption). */
 export const kdfLimits = { minIter: 100_000, maxIter: 10_000_000, writeIter: 600_000 } as const;
 
-/** Serialized envelopes are capped at 2 MiB of JSON text (DESIGN.md §7). */
+/** Serialized envelopes are capped at 2 MiB of JSON text (docs/api.md). */
 export const maxEnvelopeChars = 2 * 1024 * 1024;
 
 export const kdfSchema = z.strictObject({

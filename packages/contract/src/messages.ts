@@ -1,5 +1,5 @@
 /**
- * User-facing words from SPEC.md §5/§8 and DESIGN.md §8, kept once so the API's problem
+ * User-facing words (docs/product.md#messages), kept once so the API's problem
  * details and the web app say exactly the same thing.
  */
 export const messages = {
@@ -17,7 +17,9 @@ export const messages = {
   shareNotFound: 'Share not found',
   shareExpired: 'Share has expired',
   downloadLimitReached: 'Download limit reached',
-  /** SPEC.md §8's words to the visitor whose download was the last one allowed. */
+  /**
+   * The words to the visitor whose download was the last one allowed (docs/product.md#downloads).
+   */
   fileDeleted: 'This file has now been deleted.',
   /**
    * For everyone after: the bytes stay until the last issued URL has expired (up to five

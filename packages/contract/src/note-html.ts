@@ -1,5 +1,5 @@
 /**
- * The one allow-list for note HTML (SPEC.md §2 Notepad), applied by DOMPurify on the
+ * The one allow-list for note HTML (docs/product.md#notepad), applied by DOMPurify on the
  * server before storing and in the browser before rendering.
  */
 export const noteAllowedTags = [

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Every error the API answers with, and the HTTP status it always carries (DESIGN.md §7). */
+/**
+ * Every error the API answers with, and the HTTP status it always carries
+ * (docs/api.md#error-codes).
+ */
 export const errorStatus = {
   VALIDATION_FAILED: 400,
   INVALID_FILE_SHARE: 400,

@@ -1,4 +1,6 @@
-/** Every page of SPEC.md §2, so the server answers them 200 and anything else 404. */
+/**
+ * Every page of docs/product.md#site-plan, so the server answers them 200 and anything else 404.
+ */
 export const pagePaths = [
   '/',
   '/home',

@@ -6,7 +6,7 @@ export const shareTypes = ['clipboard', 'notepad', 'file'] as const;
 export const shareTypeSchema = z.enum(shareTypes);
 export type ShareType = z.infer<typeof shareTypeSchema>;
 
-/** SPEC.md §5's simple x@y.z pattern. */
+/** The simple x@y.z pattern of docs/product.md#encryption-options. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const recoveryEmailSchema = z
   .string()

@@ -7,7 +7,7 @@ export const ENVELOPE_ALG = 'AES-256-GCM';
 export const IV_BYTES = 12;
 export const TAG_BYTES = 16;
 
-/** DESIGN.md §5; the same shape as `Envelope` in @codedrop/contract. */
+/** docs/design.md#encryption; the same shape as `Envelope` in @codedrop/contract. */
 export interface Envelope {
   v: typeof ENVELOPE_VERSION;
   alg: typeof ENVELOPE_ALG;

@@ -1,6 +1,6 @@
 /**
  * Why a decryption or a parse of untrusted encrypted data failed. Callers branch on `code`
- * (or just on the class), never on the message (CONVENTIONS.md §5).
+ * (or just on the class), never on the message (docs/architecture.md#conventions).
  */
 export type DecryptionErrorCode =
   /** Not well-formed: bad base64, bad JSON shape, bad header, impossible stored length. */

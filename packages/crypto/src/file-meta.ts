@@ -13,7 +13,7 @@ import {
 import type { Envelope } from './envelope-parse.js';
 import { DecryptionError } from './errors.js';
 
-/** The real name, MIME type and plaintext size of an encrypted file (DESIGN.md §5). */
+/** The real name, MIME type and plaintext size of an encrypted file (docs/design.md#encryption). */
 export interface FileMeta {
   name: string;
   type: string;

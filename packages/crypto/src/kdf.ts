@@ -6,9 +6,11 @@ export const KDF_NAME = 'PBKDF2-SHA-256';
 
 // The same three numbers as `kdfLimits` in @codedrop/contract (test/contract.test.ts keeps
 // them equal); duplicated so the browser bundle does not pull zod in for three constants.
-/** Iterations writers use: OWASP's current figure for PBKDF2-SHA-256 (DESIGN.md §5). */
+/**
+ * Iterations writers use: OWASP's current figure for PBKDF2-SHA-256 (docs/design.md#encryption).
+ */
 export const WRITE_ITERATIONS = 600_000;
-/** Readers refuse fewer (SPEC.md's figure)… */
+/** Readers refuse fewer (docs/design.md#encryption)… */
 export const MIN_ITERATIONS = 100_000;
 /** …or more, so a hostile envelope cannot hang a tab. */
 export const MAX_ITERATIONS = 10_000_000;

@@ -1,8 +1,8 @@
 import { DecryptionError } from './errors.js';
 import { TAG_BYTES } from './envelope-parse.js';
 
-// The STREAM construction of DESIGN.md §5 (as in Tink's streaming AEAD). Every number here
-// is part of the stored format: changing one makes existing files unreadable.
+// The STREAM construction of docs/design.md#encryption (as in Tink's streaming AEAD). Every number
+// here is part of the stored format: changing one makes existing files unreadable.
 export const STREAM_VERSION = 0x01;
 export const SEGMENT_SIZE = 1024 * 1024;
 export const STREAM_HEADER_BYTES = 12;

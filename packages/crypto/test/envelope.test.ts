@@ -50,7 +50,7 @@ describe('text envelopes', () => {
     expect(fromBase64(a.envelope.iv)).toHaveLength(12);
   });
 
-  it('writes exactly the DESIGN.md §5 fields', async () => {
+  it('writes exactly the docs/design.md#encryption fields', async () => {
     const { envelope } = await encryptText('pw', 'x', fast);
     expect(Object.keys(envelope)).toEqual(['v', 'alg', 'kdf', 'iv', 'ciphertext']);
     expect(envelope).toMatchObject({ v: 1, alg: 'AES-256-GCM', kdf: { name: 'PBKDF2-SHA-256' } });

@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 describe('deriveKeys', () => {
-  it('uses DESIGN.md §5 iteration bounds', () => {
+  it('uses the iteration bounds of docs/design.md#encryption', () => {
     expect([MIN_ITERATIONS, WRITE_ITERATIONS, MAX_ITERATIONS]).toEqual([
       100_000, 600_000, 10_000_000,
     ]);

@@ -1,5 +1,5 @@
 /**
- * Sizes of the segmented file format (DESIGN.md §5): a 12-byte header, then each 1 MiB
+ * Sizes of the segmented file format (docs/design.md#encryption): a 12-byte header, then each 1 MiB
  * plaintext segment followed by its 16-byte GCM tag; an empty file is one tag-only segment.
  */
 const headerBytes = 12;

@@ -206,7 +206,7 @@ export function createFileService(deps: FileServiceDeps) {
 
   /**
    * One conditional UPDATE takes a download from the count, so exactly max_downloads URLs
-   * are ever issued; each URL stays valid for its whole lifetime (DESIGN.md §3).
+   * are ever issued; each URL stays valid for its whole lifetime (docs/design.md#lifecycle).
    */
   async function download(code: string, authKey: string | undefined): Promise<DownloadResponse> {
     const record = await deps.shares.requireLive(code);

@@ -1,4 +1,4 @@
-/** "50MB"-style sizes for messages, as SPEC.md writes the file limit. */
+/** "50MB"-style sizes for messages, as docs/product.md#messages writes the file limit. */
 export function formatBytes(bytes: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB'];
   let value = bytes;

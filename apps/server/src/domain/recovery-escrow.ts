@@ -16,8 +16,8 @@ function derive(key: string, info: string): Buffer {
 }
 
 /**
- * DESIGN.md §6: the recovery key never enters the database; the previous key is still
- * tried for reading so a rotation loses no live share (they last at most 24 h).
+ * docs/design.md#recovery-email: the recovery key never enters the database; the previous key is
+ * still tried for reading so a rotation loses no live share (they last at most 24 h).
  */
 export function createRecoveryEscrow(
   recoveryKey: string,

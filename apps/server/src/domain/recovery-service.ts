@@ -22,8 +22,8 @@ export interface RecoveryDeps {
 export const recoveryMailsPerRecipient = 3;
 
 /**
- * DESIGN.md §6: a live share whose recovery email matches gets the escrowed password
- * mailed to that address. Every other case answers the same "not found", so the endpoint
+ * docs/design.md#recovery-email: a live share whose recovery email matches gets the escrowed
+ * password mailed to that address. Every other case answers the same "not found", so the endpoint
  * says nothing about which shares have a recovery email.
  */
 export function createRecoveryService(deps: RecoveryDeps) {

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { AppError } from '../domain/app-error.js';
 import { isValidCode } from '../domain/codes.js';
 
-/** Path codes must be CODE_MIN_DIGITS…CODE_MAX_DIGITS digits (DESIGN.md §4). */
+/** Path codes must be CODE_MIN_DIGITS…CODE_MAX_DIGITS digits (docs/api.md). */
 export function requireCode(code: string, config: Config): string {
   if (!isValidCode(code, config)) {
     throw AppError.validation(

@@ -5,7 +5,10 @@ import type { Config } from '../config.js';
 import type { RecoveryService } from '../domain/recovery-service.js';
 import { requireCode } from './guards.js';
 
-/** Five recovery requests an hour, per client address and per share (DESIGN.md §6). */
+/**
+ * Five recovery requests an hour, per client address and per share
+ * (docs/operations.md#rate-limits-and-abuse-control).
+ */
 const recoveryLimit = 5;
 const recoveryWindowSeconds = 3_600;
 

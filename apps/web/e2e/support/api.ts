@@ -35,7 +35,7 @@ async function createShare(request: APIRequestContext, body: object): Promise<Cr
   return (await response.json()) as CreatedShare;
 }
 
-/** Uploads a file share through the real API (fields before the file part, DESIGN.md §7). */
+/** Uploads a file share through the real API (fields before the file part, docs/api.md). */
 export async function createFileShare(
   request: APIRequestContext,
   file: { name: string; mimeType: string; buffer: Buffer },

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** DESIGN.md §10: no serious or critical axe-core violations on any screen. */
+/** docs/product.md#accessibility: no serious or critical axe-core violations on any screen. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Colours are measured as painted: let fades (toasts, menus) finish first.
   await page.waitForFunction(() =>

@@ -1,7 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 
-/** The code shown on a create page's result card (one run of digits, DESIGN.md §8). */
+/**
+ * The code shown on a create page's result card (one run of digits, docs/product.md#result-card).
+ */
 export async function readResultCode(page: Page): Promise<string> {
   const code = page.locator('[data-share-code]');
   await expect(code).toHaveText(/^\d{4,6}$/);

@@ -27,7 +27,10 @@ const help = [
   { to: '/about', label: 'About' },
 ];
 
-/** SPEC.md §2: any other path. The server answers these with status 404 too (DESIGN.md §8). */
+/**
+ * docs/product.md#page-not-found: any other path. The server answers these with status 404
+ * too (docs/content.md#how-the-server-answers-pages).
+ */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   useEffect(() => {

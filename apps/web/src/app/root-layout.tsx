@@ -17,7 +17,8 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      {/* SPEC.md §2: bottom right, region "Notifications", Alt+T (sonner's defaults, pinned). */}
+      {/* docs/product.md#notifications: bottom right, region "Notifications", Alt+T
+          (sonner's defaults, pinned). */}
       <Toaster
         position="bottom-right"
         theme="light"

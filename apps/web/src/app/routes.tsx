@@ -33,7 +33,10 @@ function LandingRoute() {
   );
 }
 
-/** SPEC.md §2's route table. No errorElement: the router's default reads "Unexpected Application Error!". */
+/**
+ * The site plan of docs/product.md#site-plan. No errorElement: the router's default reads
+ * "Unexpected Application Error!".
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',

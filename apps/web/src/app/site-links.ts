@@ -6,7 +6,7 @@ export interface SiteLink {
   icon?: LucideIcon;
 }
 
-/** The header navigation of SPEC.md §2; the first four carry icons. */
+/** The header navigation (docs/product.md#header); the first four carry icons. */
 export const mainNav: SiteLink[] = [
   { to: '/', label: 'Home', icon: Home },
   { to: '/clipboard', label: 'Clipboard', icon: ClipboardList },

@@ -10,7 +10,7 @@ export interface ExpirySelectProps {
   disabled?: boolean;
 }
 
-/** The server's expiry choices (DESIGN.md §7), shortest first. */
+/** The server's expiry choices (docs/design.md#content-rules), shortest first. */
 export function ExpirySelect({ id, value, onChange, disabled }: ExpirySelectProps) {
   const { expiryChoicesSeconds } = useConfig();
   return (

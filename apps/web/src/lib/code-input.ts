@@ -1,4 +1,7 @@
-/** Keeps the digits of what was typed or pasted, cut to the longest code (SPEC.md §5). */
+/**
+ * Keeps the digits of what was typed or pasted, cut to the longest code
+ * (docs/product.md#landing-page).
+ */
 export function filterCodeInput(raw: string, maxDigits: number): string {
   return raw.replace(/\D/g, '').slice(0, Math.max(0, maxDigits));
 }

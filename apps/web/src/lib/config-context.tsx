@@ -2,7 +2,7 @@ import { downloadLimit, type PublicConfig } from '@codedrop/contract';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { getConfig } from './api/shares-api';
 
-/** The server's defaults (DESIGN.md §9), used until GET /api/config answers. */
+/** The server's defaults (README.md#configuration), used until GET /api/config answers. */
 export const defaultConfig: PublicConfig = {
   maxFileBytes: 50 * 1024 * 1024,
   maxTextChars: 100_000,

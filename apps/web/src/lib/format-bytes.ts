@@ -1,8 +1,8 @@
 const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
 /**
- * Human-readable size as SPEC.md §9 asks: Bytes, KB, MB or GB, base 1024, at most two
- * decimals ("1.5 KB", "50 MB", "0 Bytes").
+ * Human-readable size as docs/product.md#formatting describes: Bytes, KB, MB or GB, base 1024, at
+ * most two decimals ("1.5 KB", "50 MB", "0 Bytes").
  */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';

@@ -1,6 +1,6 @@
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A timestamp in the visitor's locale and time zone (DESIGN.md §8). */
+/** A timestamp in the visitor's locale and time zone (docs/product.md#formatting). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
@@ -23,7 +23,10 @@ export function formatRemaining(ms: number): string {
   return `${seconds}s`;
 }
 
-/** "24 hours", "6 hours", "1 hour", "10 minutes": the wording of an expiry choice (SPEC.md says "24 hours", never "1 day"). */
+/**
+ * "24 hours", "6 hours", "1 hour", "10 minutes": the wording of an expiry choice
+ * (docs/product.md#formatting: "24 hours", never "1 day").
+ */
 export function formatDuration(seconds: number): string {
   if (seconds % 3600 === 0 && seconds >= 3600) return plural(seconds / 3600, 'hour');
   if (seconds % 60 === 0 && seconds >= 60) return plural(seconds / 60, 'minute');

@@ -26,8 +26,8 @@ function notePurifier(): Purifier {
 }
 
 /**
- * Note HTML reduced to SPEC.md's formats and safe link schemes (the contract's allow-list),
- * with every link opening in a new tab without access to this page.
+ * Note HTML reduced to the formats of docs/product.md#notepad and safe link schemes (the contract's
+ * allow-list), with every link opening in a new tab without access to this page.
  */
 export function sanitizeNoteHtml(html: string): string {
   return notePurifier().sanitize(html, notePurifyConfig);

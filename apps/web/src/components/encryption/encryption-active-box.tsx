@@ -5,7 +5,7 @@ export interface EncryptionActiveBoxProps {
   recoveryEmail?: string;
 }
 
-/** The "Encryption Active" box of the file success card (SPEC.md §2 "File share page"). */
+/** The "Encryption Active" box of the file success card (docs/product.md#file-share). */
 export function EncryptionActiveBox({ recoveryEmail }: EncryptionActiveBoxProps) {
   const titleId = useId();
   const points = [

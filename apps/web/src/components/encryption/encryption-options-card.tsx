@@ -25,9 +25,9 @@ export interface EncryptionOptionsCardProps {
 }
 
 /**
- * The encryption options of the create pages (SPEC.md §2): the switch, the password with
- * show/hide and a random generator, and the optional recovery email with DESIGN.md §8's
- * disclosure. Without WebCrypto (plain http) the switch is off and says why.
+ * The encryption options of the create pages (docs/product.md#encryption-options): the
+ * switch, the password with show/hide and a random generator, and the optional recovery
+ * email with its disclosure. Without WebCrypto (plain http) the switch is off and says why.
  */
 export function EncryptionOptionsCard({
   value,

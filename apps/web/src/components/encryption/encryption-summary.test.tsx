@@ -23,7 +23,7 @@ describe('EncryptionSummary', () => {
 });
 
 describe('EncryptionActiveBox', () => {
-  it('lists what SPEC.md says the encryption covers', () => {
+  it('lists what docs/product.md#file-share says the encryption covers', () => {
     render(<EncryptionActiveBox />);
     const box = screen.getByRole('region', { name: 'Encryption Active' });
     const items = within(box)

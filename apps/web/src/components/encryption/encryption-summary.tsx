@@ -5,7 +5,7 @@ export interface EncryptionSummaryProps {
   recoveryEmail?: string;
 }
 
-/** The encryption summary of a result card (SPEC.md §2 "Clipboard page"). */
+/** The encryption summary of a result card (docs/product.md#result-card). */
 export function EncryptionSummary({ recoveryEmail }: EncryptionSummaryProps) {
   return (
     <section

@@ -10,7 +10,7 @@ export interface PasswordFieldProps extends Omit<ComponentProps<'input'>, 'type'
   onVisibleChange?: (visible: boolean) => void;
 }
 
-/** A password input with a show/hide toggle (SPEC.md §2 "Password prompt"). */
+/** A password input with a show/hide toggle (docs/product.md#password-prompt). */
 export function PasswordField({
   id,
   visible,

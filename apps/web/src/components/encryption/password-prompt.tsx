@@ -15,14 +15,17 @@ export interface PasswordPromptProps {
   /** Tries the password; the prompt shows its busy state until this settles. */
   onSubmit: (password: string) => Promise<void>;
   onCancel: () => void;
-  /** Why the last try failed, e.g. SPEC.md's decrypt failure and the attempts left. */
+  /**
+   * Why the last try failed, e.g. the decrypt failure and the attempts left
+   * (docs/product.md#passwords).
+   */
   error?: ProblemMessage;
   /** Shown above the form, e.g. that a burn-after-reading share is deleted once opened. */
   notice?: ReactNode;
 }
 
 /**
- * SPEC.md §2 "Password prompt": password with show/hide, Decrypt & View Content (only with
+ * docs/product.md#password-prompt: password with show/hide, Decrypt & View Content (only with
  * a non-blank password), Cancel, and "Forgot password?" switching to the recovery form.
  * Over plain http it explains that decryption needs a secure connection.
  */

@@ -19,8 +19,8 @@ export interface RecoveryFormProps {
 }
 
 /**
- * "Forgot password?" (SPEC.md §2, §5, §8; DESIGN.md §6): the recovery email given at
- * creation gets the escrowed password.
+ * "Forgot password?" (docs/product.md#password-recovery, docs/design.md#recovery-email): the
+ * recovery email given at creation gets the escrowed password.
  */
 export function RecoveryForm({ code, onSent, onBack }: RecoveryFormProps) {
   const id = useId();

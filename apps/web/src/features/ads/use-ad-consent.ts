@@ -6,7 +6,10 @@ import {
   type AdConsent,
 } from './consent-store';
 
-/** SPEC.md §1: the consent state is read every second, and at once on storage events. */
+/**
+ * docs/content.md#ads-and-consent: the consent state is read every second, and at once on storage
+ * events.
+ */
 export const consentPollMs = 1000;
 
 function subscribe(onChange: () => void): () => void {

@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { Card, CardContent } from '../../components/card';
 
-/** SPEC.md §2: the clipboard page's automatic-cleanup info card. */
+/** docs/product.md#clipboard: the clipboard page's automatic-cleanup info card. */
 export function CleanupInfo() {
   return (
     <Card className="border-sky-200 bg-sky-50/60">

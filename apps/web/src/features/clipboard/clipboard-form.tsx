@@ -12,7 +12,7 @@ import { useTextShareCreation, type CreatedTextShare } from '../../lib/use-text-
 
 export type CreatedClipboard = CreatedTextShare;
 
-/** SPEC.md §2 "Clipboard page": the text, its options and Generate 4-Digit Code. */
+/** docs/product.md#clipboard: the text, its options and Generate 4-Digit Code. */
 export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipboard) => void }) {
   const config = useConfig();
   const [text, setText] = useState('');

@@ -53,7 +53,7 @@ describe('the content catalog', () => {
     }
   });
 
-  it('lists the three blog entries of SPEC.md, one of them unpublished', () => {
+  it('lists the three blog entries of docs/product.md#blog, one of them unpublished', () => {
     expect(blogPosts.map((post) => [post.slug, post.published])).toEqual([
       ['how-to-share-text-anonymously', true],
       ['pastebin-alternatives-2025', true],

@@ -29,7 +29,7 @@ export function UploadLimits() {
   );
 }
 
-/** SPEC.md §2: the smart data management info box. */
+/** docs/product.md#file-share: the smart data management info box. */
 export function SmartDataInfo() {
   return (
     <div className="flex gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950">
@@ -52,7 +52,7 @@ const types = [
   { icon: Code2, title: 'Code and data', examples: 'JSON, CSV, XML, source files' },
 ];
 
-/** SPEC.md §2: supported types listed; any type is accepted. */
+/** docs/product.md#file-share: supported types listed; any type is accepted. */
 export function SupportedTypes() {
   return (
     <Card>
@@ -89,7 +89,7 @@ const pageLinks = [
   { to: '/how-to-share-text-anonymously', label: 'How to share text anonymously' },
 ];
 
-/** SPEC.md §2: the file share page's links. */
+/** docs/product.md#file-share: the file share page's links. */
 export function FileShareLinks() {
   return (
     <nav aria-label="Learn more" className="text-center text-sm text-slate-600">

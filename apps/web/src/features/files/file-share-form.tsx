@@ -36,7 +36,7 @@ export interface CreatedFile {
   encryption: { name: string; size: number; recoveryEmail?: string } | null;
 }
 
-/** SPEC.md §2 "File share page", before upload: picker, limit, expiry, upload. */
+/** docs/product.md#file-share, before upload: picker, limit, expiry, upload. */
 export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile) => void }) {
   const config = useConfig();
   const [file, setFile] = useState<File | null>(null);

@@ -14,9 +14,9 @@ export interface NoteEditorProps {
 }
 
 /**
- * Quill 2 used directly (react-quill does not support React 19), snow theme, SPEC.md's
- * toolbar and formats, undo history merging edits within 1000 ms and keeping 100 steps.
- * This module (and Quill's CSS) is loaded only with the notepad route.
+ * Quill 2 used directly (react-quill does not support React 19), snow theme, the toolbar and
+ * formats of docs/product.md#notepad, undo history merging edits within 1000 ms and keeping 100
+ * steps. This module (and Quill's CSS) is loaded only with the notepad route.
  */
 export function NoteEditor({ quillRef, onTextChange, invalid, describedBy }: NoteEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);

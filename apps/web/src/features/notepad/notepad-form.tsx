@@ -13,7 +13,7 @@ export const noteCreateFailed = 'Failed to create note share';
 
 export type CreatedNote = CreatedTextShare;
 
-/** SPEC.md §2 "Notepad page": the rich-text editor, options and Generate 4-Digit Code. */
+/** docs/product.md#notepad: the rich-text editor, options and Generate 4-Digit Code. */
 export function NotepadForm({ onCreated }: { onCreated: (created: CreatedNote) => void }) {
   const quillRef = useRef<Quill | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);

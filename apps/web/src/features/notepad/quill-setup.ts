@@ -1,6 +1,6 @@
 import Quill from 'quill';
 
-/** SPEC.md §2: the notepad toolbar, exactly. */
+/** docs/product.md#notepad: the notepad toolbar, exactly. */
 export const toolbar = [
   [{ header: [1, 2, 3, false] }],
   ['bold', 'italic', 'underline', 'strike'],
@@ -10,7 +10,7 @@ export const toolbar = [
   ['clean'],
 ];
 
-/** SPEC.md's formats; Quill 2's `list` covers ordered and bullet lists (DESIGN.md §8). */
+/** The formats of docs/product.md#notepad; Quill 2's `list` covers ordered and bullet lists. */
 export const formats = [
   'header',
   'bold',
@@ -23,7 +23,10 @@ export const formats = [
   'link',
 ];
 
-/** Links keep only these schemes (Quill's default also allows sms:, which SPEC.md does not). */
+/**
+ * Links keep only these schemes (Quill's default also allows sms:, which docs/product.md#notepad
+ * does not).
+ */
 export const linkProtocols = ['http', 'https', 'mailto', 'tel'];
 
 let configured = false;

@@ -15,7 +15,7 @@ type BurnState =
 
 /**
  * A burn-after-reading share is read only on an explicit click, so link previews and
- * prefetchers that merely open the page cannot burn it (DESIGN.md §3).
+ * prefetchers that merely open the page cannot burn it (docs/design.md#lifecycle).
  */
 export function BurnGate({
   code,

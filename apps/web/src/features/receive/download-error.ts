@@ -3,8 +3,8 @@ import { problemMessage } from '../../lib/api/problem-message';
 import type { ClientProblem } from '../../lib/api/result';
 
 /**
- * The description under "Download failed" (SPEC.md §8): the reason when there is one the
- * visitor can act on, else "Failed to download file".
+ * The description under "Download failed" (docs/product.md#downloads): the reason when there is one
+ * the visitor can act on, else "Failed to download file".
  */
 export function downloadErrorMessage(problem: ClientProblem): string {
   switch (problem.code) {

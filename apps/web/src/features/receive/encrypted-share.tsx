@@ -23,7 +23,7 @@ export interface EncryptedShareProps {
 }
 
 /**
- * SPEC.md §4 "Encrypted viewer": the password prompt until decryption succeeds, then the
+ * docs/product.md#encrypted-shares: the password prompt until decryption succeeds, then the
  * content. A wrong password keeps the form (with the attempts left); the one that uses up
  * the attempts ends with the share gone.
  */

@@ -19,7 +19,7 @@ import { Container } from '../../components/container';
 import { useConfig } from '../../lib/config-context';
 import { formatBytesCompact } from '../../lib/format-bytes';
 
-/** The landing page around the retrieve form (SPEC.md §2 "Landing page"). */
+/** The landing page around the retrieve form (docs/product.md#landing-page). */
 export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
   const { maxTextChars, maxFileBytes } = useConfig();
   const services: Feature[] = [

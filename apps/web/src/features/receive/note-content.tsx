@@ -12,7 +12,7 @@ const localOnly =
 
 /**
  * A notepad share: the sanitized note, Copy Note, and an edit mode whose changes never
- * leave the browser (shares cannot be edited, SPEC.md §6).
+ * leave the browser (shares cannot be edited, docs/product.md#shared-content-viewer).
  */
 export function NoteContent({ html }: { html: string }) {
   const original = useMemo(() => sanitizeNoteHtml(html), [html]);

@@ -14,7 +14,7 @@ function setup(props: Partial<Parameters<typeof RetrieveForm>[0]> = {}) {
 }
 
 describe('RetrieveForm', () => {
-  it('shows the title and description of SPEC.md', () => {
+  it('shows the title and description of docs/product.md#landing-page', () => {
     setup();
     expect(screen.getByRole('heading', { name: 'Retrieve Shared Content' })).toBeVisible();
     expect(

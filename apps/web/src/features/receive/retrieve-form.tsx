@@ -17,7 +17,10 @@ export interface RetrieveFormProps {
   onLookup: (code: string) => void;
 }
 
-/** SPEC.md §2 "Retrieve Shared Content": digits only, looked up on submit at 4+ digits. */
+/**
+ * docs/product.md#landing-page, "Retrieve Shared Content": digits only, looked up on submit at 4+
+ * digits.
+ */
 export function RetrieveForm({ initialCode, loading, error, onLookup }: RetrieveFormProps) {
   const { codeMinDigits, codeMaxDigits } = useConfig();
   const [value, setValue] = useState(initialCode);

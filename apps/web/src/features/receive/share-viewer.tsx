@@ -17,7 +17,7 @@ export interface ShareViewerProps {
   onExit: () => void;
 }
 
-/** SPEC.md §2 "Shared-content viewer". */
+/** docs/product.md#shared-content-viewer. */
 export function ShareViewer({ share, onExit }: ShareViewerProps) {
   return (
     <Container width="md" className="flex flex-col gap-6">

@@ -11,7 +11,9 @@ const kinds = {
   file: { title: 'Shared File', icon: Upload },
 } as const;
 
-/** Code, dates, a live countdown and the badges of a share (SPEC.md §2 viewer header). */
+/**
+ * Code, dates, a live countdown and the badges of a share (docs/product.md#shared-content-viewer).
+ */
 export function ViewerHeader({ share }: { share: ShareView }) {
   const { title, icon: Icon } = kinds[share.type];
   return (

@@ -4,9 +4,9 @@ import type { ProblemMessage } from './problem-message';
 import type { ClientProblem } from './result';
 
 /**
- * What a create page says when the server refuses or cannot be reached: SPEC.md's failure
- * title ("Failed to create clipboard share", "Failed to upload file") with the reason the
- * visitor can act on, if any.
+ * What a create page says when the server refuses or cannot be reached: the failure title of
+ * docs/product.md#creating ("Failed to create clipboard share", "Failed to upload file") with the
+ * reason the visitor can act on, if any.
  */
 export function createFailureMessage(
   problem: ClientProblem,

@@ -17,8 +17,8 @@ export interface MultipartUpload {
 
 /**
  * POSTs a multipart form with XMLHttpRequest: unlike fetch, it reports upload progress, and
- * Chromium refuses streamed fetch bodies over HTTP/1.1 (DESIGN.md §5). Never throws; the
- * result is the same value `requestJson` returns.
+ * Chromium refuses streamed fetch bodies over HTTP/1.1 (docs/design.md#encryption). Never throws;
+ * the result is the same value `requestJson` returns.
  */
 export function uploadMultipart<T>(
   path: string,

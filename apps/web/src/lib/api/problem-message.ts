@@ -11,7 +11,7 @@ export interface ProblemMessage {
 
 /**
  * The user-facing words for a problem, chosen by its code (never by its text), from
- * SPEC.md §8 and DESIGN.md §8 via the contract's `messages`.
+ * docs/product.md#messages, via the contract's `messages`.
  */
 export function problemMessage(problem: ClientProblem, maxFileBytes?: number): ProblemMessage {
   switch (problem.code) {

@@ -4,7 +4,7 @@ import type { ApiResult } from './result';
 
 /**
  * Asks the server to mail the escrowed password of share `shareCode` to `email`
- * (DESIGN.md §6). An email that does not match comes back as RECOVERY_NOT_FOUND.
+ * (docs/design.md#recovery-email). An email that does not match comes back as RECOVERY_NOT_FOUND.
  */
 export function requestRecovery(
   email: string,

@@ -3,7 +3,7 @@ import type { ErrorCode, FieldError } from '@codedrop/contract';
 /** Failures the browser sees that the server never sends as a problem code. */
 export type ClientOnlyCode = 'NETWORK_ERROR' | 'BAD_RESPONSE' | 'ABORTED';
 
-/** An API problem (DESIGN.md §7), or one of the failures that happen before a problem exists. */
+/** An API problem (docs/api.md), or one of the failures that happen before a problem exists. */
 export interface ClientProblem {
   code: ErrorCode | ClientOnlyCode;
   /** HTTP status; 0 when no response arrived. */
@@ -15,7 +15,7 @@ export interface ClientProblem {
   attemptsLeft?: number;
 }
 
-/** What every API call returns instead of throwing (CONVENTIONS.md §6). */
+/** What every API call returns instead of throwing (docs/architecture.md#conventions). */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; problem: ClientProblem };
 
 /** The part of a zod schema the client needs, so this module does not import zod itself. */

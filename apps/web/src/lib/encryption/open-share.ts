@@ -24,9 +24,9 @@ export type UnlockResult<T> =
   { ok: true; keys: DerivedKeys; value: T } | ({ ok: false } & UnlockFailure);
 
 /**
- * Reader side of DESIGN.md §5: derive the keys from the share's published `kdf`, prove the
- * password to the server with authKey, and open the envelope it hands back. Nothing is
- * returned unless the envelope authenticates. Never throws.
+ * Reader side of docs/design.md#encryption: derive the keys from the share's published `kdf`, prove
+ * the password to the server with authKey, and open the envelope it hands back. Nothing is returned
+ * unless the envelope authenticates. Never throws.
  */
 async function openShare<T>(
   share: ShareView,

@@ -18,7 +18,10 @@ export interface EncryptionOptionsErrors {
   recoveryEmail?: string;
 }
 
-/** SPEC.md §5: with encryption on a password is required; a recovery email is optional but x@y.z. */
+/**
+ * docs/product.md#encryption-options: with encryption on a password is required; a recovery email
+ * is optional but x@y.z.
+ */
 export function validateEncryptionOptions(options: EncryptionOptions): EncryptionOptionsErrors {
   if (!options.enabled) return {};
   const errors: EncryptionOptionsErrors = {};
@@ -53,7 +56,10 @@ export function encryptionChoice(options: EncryptionOptions): EncryptionChoice |
     : { password: options.password, recoveryEmail: email };
 }
 
-/** The escrow fields of a create request (DESIGN.md §6): the password goes only with an email. */
+/**
+ * The escrow fields of a create request (docs/design.md#recovery-email): the password goes only
+ * with an email.
+ */
 export function recoveryFields(choice: EncryptionChoice) {
   return choice.recoveryEmail === undefined
     ? {}

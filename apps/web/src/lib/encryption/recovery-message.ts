@@ -3,8 +3,8 @@ import { problemMessage, type ProblemMessage } from '../api/problem-message';
 import type { ClientProblem } from '../api/result';
 
 /**
- * SPEC.md §8's words for a recovery request that did not send an email: "Recovery Failed"
- * with the server's sentence when no share matches, a wait when rate limited, and
+ * The words of docs/product.md#recovery for a recovery request that did not send an email:
+ * "Recovery Failed" with the server's sentence when no share matches, a wait when rate limited, and
  * "Unable to Send Email" for everything else.
  */
 export function recoveryProblemMessage(problem: ClientProblem): ProblemMessage {
@@ -22,7 +22,7 @@ export function recoveryProblemMessage(problem: ClientProblem): ProblemMessage {
     case 'RATE_LIMITED':
       return problemMessage(problem);
     default:
-      // The reason is for the developer console; the visitor gets SPEC.md's exception words.
+      // The reason is for the developer console; the visitor gets "Unable to Send Email".
       console.error(`Failed to send recovery email: ${problem.detail}`);
       return { title: messages.recoveryErrorTitle, detail: messages.recoveryErrorDetail };
   }

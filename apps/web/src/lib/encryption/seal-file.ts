@@ -16,7 +16,7 @@ export interface SealedFile {
 
 /**
  * Encrypts a file segment by segment (never the whole plaintext in memory at once) and
- * seals its real name, type and size as the share's metadata (DESIGN.md §5).
+ * seals its real name, type and size as the share's metadata (docs/design.md#encryption).
  */
 export async function sealFileShare(
   choice: EncryptionChoice,

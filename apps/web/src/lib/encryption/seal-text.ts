@@ -11,7 +11,7 @@ export interface SealedTextFields {
 }
 
 /**
- * Encrypts clipboard text or a note's HTML under the password (DESIGN.md §5). Only the
+ * Encrypts clipboard text or a note's HTML under the password (docs/design.md#encryption). Only the
  * envelope and the verifier leave the browser, plus the password itself when the sharer
  * chose a recovery email (§6).
  */

@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * WebCrypto's `subtle` exists only in secure contexts (https, localhost, 127.0.0.1); served
- * over plain http to another host, encryption must be switched off, not crash (DESIGN.md §5).
+ * WebCrypto's `subtle` exists only in secure contexts (https, localhost, 127.0.0.1); served over
+ * plain http to another host, encryption must be switched off, not crash
+ * (docs/design.md#encryption).
  */
 export function canEncrypt(): boolean {
   return (
