@@ -1,11 +1,11 @@
 // `npm run bench`: CodeDrop's API and upload throughput as ratios to bare servers measured in
-// the same run, and the server's RSS growth during a 50 MiB upload (DESIGN.md §10).
+// the same run, and the server's RSS growth during a 50 MiB upload (docs/benchmarks.md).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getRequest, measureThroughput, postJson } from './bench/api-throughput.mjs';
+import { compareThroughput, getRequest, loadTool, postJson } from './bench/api-throughput.mjs';
 import {
   startBareFastify,
   startBareStreamToDisk,
@@ -20,8 +20,9 @@ import { everyCore, onPostgres } from './bench/variants.mjs';
 import { measureUploads, writeRandomFile } from './bench/upload-throughput.mjs';
 
 const settings = {
-  warmupSeconds: 2,
-  seconds: 5,
+  warmupSeconds: 1,
+  seconds: 2,
+  rounds: 3,
   fileBytes: 50 * mib,
   uploads: 5,
   memoryRuns: 3,
@@ -144,7 +145,11 @@ async function memoryChecks(bodies) {
 }
 
 async function apiThroughput(codedrop, bare, codes) {
-  const timing = { warmupSeconds: settings.warmupSeconds, seconds: settings.seconds };
+  const timing = {
+    warmupSeconds: settings.warmupSeconds,
+    seconds: settings.seconds,
+    rounds: settings.rounds,
+  };
   const results = {};
   for (const measure of apiMeasures) {
     const request = (origin) => ({
@@ -156,8 +161,7 @@ async function apiThroughput(codedrop, bare, codes) {
     console.log(`  ${measure.name} …`);
     results[measure.name] = {
       measure,
-      codedrop: await measureThroughput(request(codedrop.origin), timing),
-      bare: await measureThroughput(request(bare.origin), timing),
+      ...(await compareThroughput(request(codedrop.origin), request(bare.origin), timing)),
     };
   }
   return results;
@@ -178,6 +182,8 @@ async function uploadThroughput(codedrop, body) {
 }
 
 const failures = [];
+const round2 = (ms) => Math.round(ms * 100) / 100;
+
 function pass(ok) {
   return ok ? 'PASS' : 'FAIL';
 }
@@ -264,7 +270,7 @@ function summary(api, uploads, memory, scale, variants) {
     `${formatNumber(ours.requestsPerSecond)} req/s`,
     `${formatNumber(bare.requestsPerSecond)} req/s`,
     `${ratio(ours.requestsPerSecond, bare.requestsPerSecond)} ${pass(ours.requestsPerSecond / bare.requestsPerSecond >= measure.bar)}`,
-    `bar ≥ ${measure.bar}×; ${measure.connections} connections; CodeDrop p50 ${ours.p50Ms} ms, p99 ${ours.p99Ms} ms`,
+    `bar ≥ ${measure.bar}×; ${measure.connections} connections; CodeDrop p50 ${round2(ours.p50Ms)} ms, p99 ${round2(ours.p99Ms)} ms`,
   ]);
   const lookup = api[apiMeasures[0].name].codedrop;
   rows.push([
@@ -330,7 +336,7 @@ async function main() {
   }
   const config = await json(`${codedrop.origin}/api/config`);
   const bareFastify = await start(startBareFastify(views, config));
-  console.log('API throughput (autocannon):');
+  console.log(`API throughput (${loadTool}):`);
   const api = await apiThroughput(codedrop, bareFastify, codes);
   await bareFastify.stop();
 

@@ -49,7 +49,7 @@ export function ensureBuilt() {
   }
 }
 
-// Variables the server reads (DESIGN.md §9): a developer's shell must not point the bench at
+// Variables the server reads (README.md#configuration): a developer's shell must not point the bench at
 // another database, store or limit, so the figures always describe the default setup.
 const serverVariables =
   /^(PORT|HOST|PUBLIC_URL|DATA_DIR|DATABASE_URL|STORAGE|S3_.*|REDIS_.*|SMTP_URL|MAIL_FROM|RECOVERY_KEY.*|URL_SIGNING_KEY|METRICS_TOKEN|MAX_.*|EXPIRY_CHOICES|CODE_.*|SWEEP_INTERVAL_SECONDS|UNLOCK_MAX_FAILURES|RATE_LIMIT_.*|TRUST_PROXY|ADS_CLIENT_ID|WEB_DIST_DIR|LOG_LEVEL|NODE_ENV|WORKERS|SECRETS_FILE|DOWNLOAD_URL_TRANSFERS|HEALTH_MIN_FREE_BYTES|REQUEST_TIMEOUT_SECONDS)$/;
@@ -67,6 +67,10 @@ export function startCodeDrop(dataDir, extraEnv = {}) {
     LOG_LEVEL: 'warn',
     // One process, like the bare baselines: the per-request cost is what is compared.
     WORKERS: '1',
+    // The create rows make a few hundred thousand shares in a minute. Six-digit codes (the
+    // default) stop at 50 000 live shares, and a code space filled far past that makes
+    // random codes collide; seven digits is what an instance this busy would configure.
+    CODE_MAX_DIGITS: '7',
     ...extraEnv,
   });
 }

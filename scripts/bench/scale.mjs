@@ -1,6 +1,6 @@
 // Measures that need many shares: lookups among a million, and a sweep of 100 000.
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { fire, getRequest } from './api-throughput.mjs';
 import { startCodeDrop } from './codedrop-server.mjs';
 import { seedShares } from './seed.mjs';
 
@@ -19,15 +19,11 @@ async function createShare(origin) {
 }
 
 async function lookups(origin, code, seconds) {
-  const result = await autocannon({
-    url: `${origin}/api/shares/${code}`,
-    connections: 50,
-    duration: seconds,
-  });
-  if (result.errors + result.timeouts + result.non2xx > 0) {
-    throw new Error(`lookups of ${code}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  }
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+  const result = await fire(
+    { ...getRequest(`${origin}/api/shares/${code}`), connections: 50 },
+    seconds,
+  );
+  return { requestsPerSecond: result.requestsPerSecond, p99Ms: result.p99Ms };
 }
 
 /** Lookup throughput with `count` live shares seeded beside the one read. */

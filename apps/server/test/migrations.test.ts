@@ -3,7 +3,11 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, migrate, type Db } from '../src/adapters/db/index.js';
 import { migrationsFor } from '../src/adapters/db/migrations/index.js';
-import { findShare } from '../src/domain/share-repository.js';
+import {
+  countCodesOfLength,
+  deleteReclaimable,
+  findShare,
+} from '../src/domain/share-repository.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 
 /** Existing data survives the migrations added since the first release. */
@@ -65,8 +69,64 @@ describe.each(testDialects())('migrations on %s', (dialect) => {
       expect(rows.at(-1)?.name).toBe('encrypted_payload');
       const indexes = await sql<{ name: string }>`pragma index_list(shares)`.execute(db.kysely);
       expect(indexes.rows.map((i) => i.name)).toEqual(
-        expect.arrayContaining(['shares_reclaim_after', 'shares_blob_key', 'shares_code_length']),
+        expect.arrayContaining(['shares_reclaim_after', 'shares_blob_key']),
       );
     }
+  });
+
+  it('count codes per length from existing rows, then as rows are added and deleted', async () => {
+    database = await createTestDatabase(dialect);
+    db = createDb(
+      dialect === 'sqlite'
+        ? { kind: 'sqlite', file: database.url.slice('sqlite:'.length) }
+        : { kind: 'postgres', url: database.url },
+    );
+    const migrator = new Migrator({
+      db: db.kysely,
+      provider: { getMigrations: async () => migrationsFor(dialect) },
+    });
+    expect((await migrator.migrateTo('0008-drop-expires-index')).error).toBeUndefined();
+    const now = new Date();
+    const past = new Date(now.getTime() - 60_000);
+    const at = (date: Date) => (dialect === 'sqlite' ? date.toISOString() : date);
+    const row = (code: string, until: Date) => ({
+      code,
+      type: 'clipboard',
+      content: 'text',
+      delete_token_hash: 'h',
+      created_at: at(past),
+      expires_at: at(until),
+      reclaim_after: at(until),
+    });
+    const loose = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const later = new Date(now.getTime() + 3_600_000);
+    await loose
+      .insertInto('shares')
+      .values([row('1230', later), row('4561', later), row('78901', later)])
+      .execute();
+
+    await migrate(db);
+    expect(await countCodesOfLength(db.kysely, 4)).toBe(2);
+    expect(await countCodesOfLength(db.kysely, 5)).toBe(1);
+
+    // Every last digit, so each of a length's ten counters moves.
+    const codes = Array.from({ length: 10 }, (_, digit) => `99${digit}${digit}`);
+    await loose
+      .insertInto('shares')
+      .values(codes.map((code) => row(code, past)))
+      .execute();
+    // A taken code inserts nothing and counts nothing.
+    await loose
+      .insertInto('shares')
+      .values(row('1230', later))
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    expect(await countCodesOfLength(db.kysely, 4)).toBe(12);
+
+    const deleted = await deleteReclaimable(db.kysely, now, 100);
+    expect(deleted.map((d) => d.code).sort()).toEqual(codes);
+    expect(await countCodesOfLength(db.kysely, 4)).toBe(2);
+    expect(await countCodesOfLength(db.kysely, 5)).toBe(1);
+    expect(await countCodesOfLength(db.kysely, 6)).toBe(0);
   });
 });

@@ -54,6 +54,20 @@ describe('two worker processes', () => {
     expect(statuses).toEqual([404, 404, 404, 404, 429, 429, 429, 429]);
     const metrics = await http<string>(base, '/metrics');
     expect(metrics.body).toMatch(/codedrop_share_lookups_total\{result="miss"\} 4\b/);
+    // The per-request series (kept outside prom-client's own classes) add up too: both
+    // workers' 404s are there, and the duration histogram counted every lookup answered.
+    expect(metrics.body).toMatch(
+      /codedrop_http_requests_total\{method="GET",route="\/api\/shares\/:code",status="404"\} 4\b/,
+    );
+    const answered = [
+      ...metrics.body.matchAll(
+        /codedrop_http_requests_total\{method="GET",route="\/api\/shares\/:code",status="\d+"\} (\d+)/g,
+      ),
+    ].reduce((sum, match) => sum + Number(match[1]), 0);
+    expect(answered).toBeGreaterThanOrEqual(8);
+    expect(metrics.body).toContain(
+      `codedrop_http_request_duration_seconds_count{route="/api/shares/:code"} ${answered}\n`,
+    );
   });
 
   it('runs the sweeper in one worker only', async () => {

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Dialect } from '../adapters/db/schema.js';
-import { writeTransaction } from '../adapters/db/write-transaction.js';
+import { createGroupCommit, type WriteSoon } from '../adapters/db/group-commit.js';
 import { AppError } from './app-error.js';
 import { lengthCapacity, randomCode, type CodeSettings } from './codes.js';
-import { countCodesOfLength, insertShare, type NewShare } from './share-repository.js';
+import type { InsertShare } from './share-inserter.js';
+import { countCodesOfLength, type NewShare } from './share-repository.js';
 
 export interface CodeAllocator {
   /** Inserts the share under a fresh unique code and returns the code. */
@@ -36,7 +37,12 @@ export function createCodeAllocator(
   db: Kysely<Database>,
   dialect: Dialect,
   settings: CodeSettings,
+  insert: InsertShare,
 ): CodeAllocator {
+  // On SQLite, creations that arrive together share one commit (group-commit.ts). On
+  // PostgreSQL an insert at the longest length is one statement, one round trip.
+  const writeSoon = createGroupCommit(db);
+  const writeLongest: WriteSoon = dialect === 'sqlite' ? writeSoon : (work) => work(db);
   const fullUntil = new Map<number, number>();
   const longest = settings.codeMaxDigits;
   let longestCount: { at: number; count: number } | null = null;
@@ -48,7 +54,7 @@ export function createCodeAllocator(
   ) {
     for (let attempt = 0; attempt < attemptsPerLength; attempt++) {
       const code = randomCode(length);
-      if (await insertShare(trx, build(code))) return code;
+      if (await insert(build(code), trx)) return code;
     }
     return null;
   }
@@ -56,7 +62,7 @@ export function createCodeAllocator(
   /** Inserts at a length below the longest if it is under its target; null if it is not. */
   async function insertBelowTarget(length: number, build: (code: string) => NewShare) {
     const capacity = lengthCapacity(length, settings.codeMaxDensity);
-    return writeTransaction(db, async (trx) => {
+    return writeSoon(async (trx) => {
       if (dialect === 'postgres') {
         await sql`select pg_advisory_xact_lock(${lockClass}, ${length})`.execute(trx);
       }
@@ -84,7 +90,7 @@ export function createCodeAllocator(
         fullUntil.set(length, Date.now() + recheckMs);
       }
       await assertLongestHasRoom();
-      const code = await insertAt(db, longest, build);
+      const code = await writeLongest((trx) => insertAt(trx, longest, build));
       if (code === null) throw codeSpaceFull();
       longestCount!.count++;
       return code;

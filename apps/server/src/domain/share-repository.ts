@@ -4,25 +4,21 @@ import type { Database, SharesTable } from '../adapters/db/schema.js';
 import { recordColumns, toShareRecord, type GoneReason, type ShareRecord } from './share-record.js';
 
 type Db = Kysely<Database>;
-export type NewShare = Insertable<SharesTable>;
+/** A new share's row: never gone, nothing counted yet (those columns take their defaults). */
+export type NewShare = Insertable<
+  Omit<SharesTable, 'gone' | 'gone_reason' | 'failed_unlocks' | 'download_count'>
+>;
 
-/** Inserts unless the code is taken; false means "pick another code". */
-export async function insertShare(db: Db, share: NewShare): Promise<boolean> {
-  const inserted = await db
-    .insertInto('shares')
-    .values(share)
-    .onConflict((oc) => oc.column('code').doNothing())
-    .returning('code')
-    .executeTakeFirst();
-  return inserted !== undefined;
-}
-
-/** Rows (live or waiting to be reclaimed) whose code has `length` digits. */
+/**
+ * Rows (live or waiting to be reclaimed) whose code has `length` digits: the sum of the
+ * counters the database's triggers keep (migration 0009), the same size at any number of
+ * shares.
+ */
 export async function countCodesOfLength(db: Db, length: number): Promise<number> {
   const row = await db
-    .selectFrom('shares')
-    .select(sql<number>`count(*)`.as('count'))
-    .where(sql<number>`length(code)`, '=', length)
+    .selectFrom('code_counts')
+    .select(sql<number>`coalesce(sum(taken), 0)`.as('count'))
+    .where('length', '=', length)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

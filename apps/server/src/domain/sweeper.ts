@@ -46,6 +46,10 @@ export function createSweeper(deps: SweeperDeps) {
         const outcomes = await Promise.allSettled(keys.map((key) => deps.deleteBlob(key)));
         result.blobs += outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
         if (deleted.length < batchSize) break;
+        // SQLite runs each statement synchronously, and without a turn of the event loop
+        // between batches a backlog's hundreds of them ran back to back as one stall of
+        // most of a second: no request was answered until the whole backlog was gone.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       await deleteExpiredGrants(deps.db, deps.clock.now());
       if (options.orphans && deps.sweepOrphans !== undefined) {

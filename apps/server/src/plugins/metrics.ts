@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import { RequestCounter, RouteDurationHistogram } from './request-metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,19 +22,17 @@ export interface Metrics {
 async function metrics(app: FastifyInstance, opts: { defaultMetrics?: boolean }) {
   const registry = new Registry();
   if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: 'codedrop_http_requests_total',
-    help: 'HTTP requests answered, by method, route and status',
-    labelNames: ['method', 'route', 'status'],
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'codedrop_http_request_duration_seconds',
-    help: 'Time to answer HTTP requests, by route',
-    labelNames: ['route'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
-    registers: [registry],
-  });
+  const requests = new RequestCounter(
+    'codedrop_http_requests_total',
+    'HTTP requests answered, by method, route and status',
+  );
+  const duration = new RouteDurationHistogram(
+    'codedrop_http_request_duration_seconds',
+    'Time to answer HTTP requests, by route',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  );
+  registry.registerMetric(requests as never);
+  registry.registerMetric(duration as never);
   const value: Metrics = {
     registry,
     sharesCreated: new Counter({
@@ -71,8 +70,8 @@ async function metrics(app: FastifyInstance, opts: { defaultMetrics?: boolean })
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: codes and tokens must not become label values.
     const route = request.routeOptions.url ?? 'unmatched';
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    duration.observe({ route }, reply.elapsedTime / 1000);
+    requests.inc(request.method, route, reply.statusCode);
+    duration.observe(route, reply.elapsedTime / 1000);
     done();
   });
 }

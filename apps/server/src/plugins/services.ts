@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Clock } from '../domain/clock.js';
 import { createCodeAllocator, type CodeAllocator } from '../domain/code-allocator.js';
+import { createShareInserter } from '../domain/share-inserter.js';
 import { createNoteCleaner } from '../domain/note-cleaner.js';
 import { createRecoveryEscrow, type RecoveryEscrow } from '../domain/recovery-escrow.js';
 import { createShareService, type ShareService } from '../domain/share-service.js';
@@ -22,7 +23,12 @@ async function services(
   opts: { config: Config; secrets: Secrets; clock: Clock },
 ) {
   const { config } = opts;
-  const codes = createCodeAllocator(app.db.kysely, app.db.dialect, config);
+  const codes = createCodeAllocator(
+    app.db.kysely,
+    app.db.dialect,
+    config,
+    createShareInserter(app.db.kysely),
+  );
   const escrow = createRecoveryEscrow(opts.secrets.recoveryKey, opts.secrets.recoveryKeyPrevious);
   const notes = createNoteCleaner({ maxNoteChars: config.maxNoteChars });
   app.addHook('onClose', () => notes.close());

@@ -8,13 +8,14 @@ import type { Database, Dialect } from './schema.js';
  *
  * `build` receives one marker per named value and builds the query with them; their
  * positions among the compiled parameters are found once. Dates and booleans become
- * ISO text and 0/1 on SQLite, as the SqliteValuesPlugin does for built queries.
+ * ISO text and 0/1 on SQLite, as the SqliteValuesPlugin does for built queries. It runs on
+ * `db`, or on `on` (a transaction or a held connection) when given.
  */
 export function compiledQuery<Names extends string, Row>(
   db: Kysely<Database>,
   names: readonly Names[],
   build: (values: Record<Names, string>) => Compilable<Row>,
-): (values: Record<Names, unknown>) => Promise<Row[]> {
+): (values: Record<Names, unknown>, on?: Kysely<Database>) => Promise<Row[]> {
   const markers = Object.fromEntries(names.map((name) => [name, `\u0000${name}\u0000`])) as Record<
     Names,
     string
@@ -29,11 +30,11 @@ export function compiledQuery<Names extends string, Row>(
       return name === undefined ? { fixed: parameter } : { name };
     },
   );
-  return async (values) => {
+  return async (values, on = db) => {
     const parameters = slots.map((slot) =>
       'name' in slot ? bindable(values[slot.name], dialect) : slot.fixed,
     );
-    const result = await db.executeQuery<Row>({ ...compiled, parameters } as CompiledQuery<Row>);
+    const result = await on.executeQuery<Row>({ ...compiled, parameters } as CompiledQuery<Row>);
     return result.rows;
   };
 }

@@ -48,6 +48,8 @@ export interface Database {
   /** Written and rolled back by the health check; always empty. */
   health_probe: { payload: string };
   download_grants: DownloadGrantsTable;
+  /** Rows per code length, ten counters per length (by last digit), kept by triggers. */
+  code_counts: { length: number; slot: number; taken: DefaultedInt };
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -7,6 +7,7 @@ import { downloadGrants } from './0005-download-grants.js';
 import { kdfColumn } from './0006-kdf-column.js';
 import { largeColumnsLast } from './0007-sqlite-large-columns-last.js';
 import { dropExpiresIndex } from './0008-drop-expires-index.js';
+import { codeCounts } from './0009-code-counts.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -18,5 +19,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0006-kdf-column': kdfColumn,
     '0007-sqlite-large-columns-last': largeColumnsLast(dialect),
     '0008-drop-expires-index': dropExpiresIndex,
+    '0009-code-counts': codeCounts(dialect),
   };
 }

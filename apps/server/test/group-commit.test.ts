@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDb, migrate, type Db } from '../src/adapters/db/index.js';
+import { createGroupCommit } from '../src/adapters/db/group-commit.js';
+import { createShareInserter } from '../src/domain/share-inserter.js';
+import type { NewShare } from '../src/domain/share-repository.js';
+import { countCodesOfLength, findShare } from '../src/domain/share-repository.js';
+import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
+
+const now = new Date();
+const later = new Date(now.getTime() + 3_600_000);
+const share = (code: string, extra: Partial<NewShare> = {}): NewShare => ({
+  code,
+  type: 'clipboard',
+  content: `text of ${code}`,
+  delete_token_hash: 'h',
+  created_at: now,
+  expires_at: later,
+  reclaim_after: later,
+  ...extra,
+});
+
+/** Shares written as the code allocator writes them: each insert a write transaction. */
+describe.each(testDialects())('grouped share inserts on %s', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  afterEach(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+
+  async function open() {
+    database = await createTestDatabase(dialect);
+    db = createDb(
+      dialect === 'sqlite'
+        ? { kind: 'sqlite', file: database.url.slice('sqlite:'.length) }
+        : { kind: 'postgres', url: database.url },
+    );
+    await migrate(db);
+    const writeSoon = createGroupCommit(db.kysely);
+    const insert = createShareInserter(db.kysely);
+    return {
+      writeSoon,
+      insertSoon: (row: NewShare) => writeSoon((trx) => insert(row, trx)),
+    };
+  }
+
+  it('stores every share created at once, and each answer says whether its code was free', async () => {
+    const inserter = await open();
+    const codes = Array.from({ length: 60 }, (_, i) => String(100_000 + i));
+    const results = await Promise.all([
+      ...codes.map((code) => inserter.insertSoon(share(code))),
+      // The same code twice in one turn: exactly one of them gets it.
+      inserter.insertSoon(share('777777')),
+      inserter.insertSoon(share('777777', { content: 'second' })),
+    ]);
+    expect(results.slice(0, 60).every(Boolean)).toBe(true);
+    expect(results.slice(60).sort()).toEqual([false, true]);
+    expect(await countCodesOfLength(db.kysely, 6)).toBe(61);
+    const found = await findShare(db.kysely, '100042', now);
+    expect(found?.record.content).toBe('text of 100042');
+    expect(found?.live).toBe(true);
+  });
+
+  it('refuses only the row that cannot be stored, not those committed with it', async () => {
+    const inserter = await open();
+    const good = ['200001', '200002', '200003'];
+    const answers = await Promise.allSettled([
+      inserter.insertSoon(share(good[0]!)),
+      // Breaks the type CHECK constraint: the whole batch rolls back, then goes row by row.
+      inserter.insertSoon(share('200009', { type: 'bogus' as NewShare['type'] })),
+      inserter.insertSoon(share(good[1]!)),
+      inserter.insertSoon(share(good[2]!)),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    for (const code of good) expect(await findShare(db.kysely, code, now)).not.toBeNull();
+    expect(await findShare(db.kysely, '200009', now)).toBeNull();
+    expect(await countCodesOfLength(db.kysely, 6)).toBe(3);
+  });
+
+  it('lets each transaction of a group see the writes of those before it', async () => {
+    const { writeSoon } = await open();
+    const insert = createShareInserter(db.kysely);
+    // Each takes a place only while fewer than three rows have six digits: a count and an
+    // insert, as the code allocator does for a length under its target.
+    const counted = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        writeSoon(async (trx) => {
+          // PostgreSQL runs them concurrently: the allocator's lock serialises them there.
+          if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(1, 6)`.execute(trx);
+          if ((await countCodesOfLength(trx, 6)) >= 3) return null;
+          return (await insert(share(String(400_000 + i)), trx)) ? i : null;
+        }),
+      ),
+    );
+    expect(counted.filter((i) => i !== null)).toHaveLength(3);
+    if (dialect === 'sqlite') expect(counted).toEqual([0, 1, 2, null, null]);
+    expect(await countCodesOfLength(db.kysely, 6)).toBe(3);
+  });
+
+  it('writes file columns and encryption flags as given', async () => {
+    const inserter = await open();
+    await inserter.insertSoon(
+      share('300001', {
+        type: 'file',
+        content: null,
+        is_encrypted: true,
+        burn_after_reading: true,
+        file_name: 'a.txt',
+        file_size: 5,
+        file_mime: 'text/plain',
+        blob_key: 'k1',
+        max_downloads: 3,
+      }),
+    );
+    const { record } = (await findShare(db.kysely, '300001', now))!;
+    expect(record).toMatchObject({
+      type: 'file',
+      isEncrypted: true,
+      burnAfterReading: true,
+      fileName: 'a.txt',
+      fileSize: 5,
+      blobKey: 'k1',
+      maxDownloads: 3,
+      downloadCount: 0,
+      gone: false,
+    });
+  });
+});
