@@ -13,7 +13,9 @@ export default defineConfig({
         // Long-lived vendor chunks: app releases do not invalidate the framework's cache.
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
-          if (id.includes('node_modules/zod/')) return 'zod';
+          // zod's CSP-safe setting travels in zod's own chunk, so it runs before any module
+          // that creates a schema (zod probes for eval when an object schema is made).
+          if (id.includes('node_modules/zod/') || id.endsWith('/src/csp-safe-zod.ts')) return 'zod';
           return undefined;
         },
       },

@@ -1,5 +1,3 @@
-// First: settings the modules below depend on when they run.
-import './csp-safe-zod';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/router';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { downloadLimit, downloadUrlSeconds } from './limits.js';
+
 /** GET /api/config: what the web app needs to know about this server's limits. */
 export const publicConfigSchema = z.object({
   maxFileBytes: z.number().int(),
@@ -19,8 +21,3 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-/** The download limit range (docs/product.md#limits). */
-export const downloadLimit = { min: 1, max: 100, default: 10 } as const;
-
-/** Signed download URLs live 300 s (docs/design.md#lifecycle). */
-export const downloadUrlSeconds = 300;

@@ -40,6 +40,10 @@ export function NotFoundPage() {
   return (
     <Container width="md" className="flex flex-col items-center gap-10 text-center">
       <title>Page Not Found — CodeDrop</title>
+      <meta
+        name="description"
+        content="This page does not exist. Share text, notes and files anonymously with a short code on CodeDrop."
+      />
       <div className="flex flex-col items-center gap-4">
         <p className="text-7xl font-extrabold tracking-tight text-brand-600" aria-hidden="true">
           404

@@ -1,9 +1,15 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
+const Notifications = lazy(() => import('./notifications'));
+
 export function RootLayout() {
+  // Mounted after hydration: prerendered pages hold no toaster, and none is needed before
+  // the page can act.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -17,16 +23,11 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      {/* docs/product.md#notifications: bottom right, region "Notifications", Alt+T
-          (sonner's defaults, pinned). */}
-      <Toaster
-        position="bottom-right"
-        theme="light"
-        hotkey={['altKey', 'KeyT']}
-        containerAriaLabel="Notifications"
-        richColors
-        closeButton
-      />
+      {mounted && (
+        <Suspense>
+          <Notifications />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

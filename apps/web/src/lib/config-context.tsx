@@ -1,6 +1,5 @@
 import { downloadLimit, type PublicConfig } from '@codedrop/contract';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { getConfig } from './api/shares-api';
 
 /** The server's defaults (README.md#configuration), used until GET /api/config answers. */
 export const defaultConfig: PublicConfig = {
@@ -23,9 +22,13 @@ export function ConfigProvider({ children }: { children: ReactNode }) {
   const [config, setConfig] = useState<PublicConfig>(defaultConfig);
   useEffect(() => {
     const controller = new AbortController();
-    void getConfig(controller.signal).then((result) => {
-      if (result.ok) setConfig(result.data);
-    });
+    // The API client and its validator load here, after the first render, rather than
+    // with the page: the defaults above are what the page renders with anyway.
+    void import('./api/shares-api')
+      .then(({ getConfig }) => getConfig(controller.signal))
+      .then((result) => {
+        if (result.ok) setConfig(result.data);
+      });
     return () => controller.abort();
   }, []);
   return <ConfigContext value={config}>{children}</ConfigContext>;

@@ -89,4 +89,18 @@ export function labelQuill(toolbarElement: HTMLElement, editorRoot: HTMLElement)
   editorRoot.parentElement
     ?.querySelectorAll<HTMLInputElement>('.ql-tooltip input')
     .forEach((input) => input.setAttribute('aria-label', 'Link URL'));
+  // The link tooltip's Edit/Save and Remove are <a> elements without href: they act as
+  // buttons, so they say so (a link without a destination is also a crawler's dead end)
+  // and can be reached and pressed from the keyboard.
+  editorRoot.parentElement
+    ?.querySelectorAll<HTMLAnchorElement>('.ql-tooltip a.ql-action, .ql-tooltip a.ql-remove')
+    .forEach((action) => {
+      action.setAttribute('role', 'button');
+      action.tabIndex = 0;
+      action.addEventListener('keydown', (event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        action.click();
+      });
+    });
 }

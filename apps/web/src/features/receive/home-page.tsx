@@ -3,8 +3,8 @@ import { filterCodeInput, isLookupCode } from '../../lib/code-input';
 import { useConfig } from '../../lib/config-context';
 import { Landing } from './landing';
 import { RetrieveForm } from './retrieve-form';
-import { ShareViewer } from './share-viewer';
 import { useShareLookup } from './use-share-lookup';
+import { loadedViewer } from './viewer-loader';
 
 /**
  * `/`, `/{code}` and `/?code={code}`. A code in the URL is looked up and, when found,
@@ -22,8 +22,9 @@ export function HomePage() {
   const code = isLookupCode(fromUrl, codeMinDigits, codeMaxDigits) ? fromUrl.trim() : undefined;
   const lookup = useShareLookup(code, location.key);
   const goHome = () => navigate('/');
+  const ShareViewer = loadedViewer()?.ShareViewer;
 
-  if (lookup.status === 'found') {
+  if (lookup.status === 'found' && ShareViewer !== undefined) {
     return <ShareViewer key={location.key} share={lookup.share} onExit={goHome} />;
   }
   return (

@@ -1,7 +1,16 @@
 import type { ShareView } from '@codedrop/contract';
 import { useEffect, useState } from 'react';
-import { lookupProblemMessage, type ProblemMessage } from '../../lib/api/problem-message';
-import { getShare } from '../../lib/api/shares-api';
+import type { ProblemMessage } from '../../lib/api/problem-message';
+import { loadViewer } from './viewer-loader';
+
+/** The API client and its validator, loaded with the first lookup rather than the page. */
+const loadClient = async () => {
+  const [{ getShare }, { lookupProblemMessage }] = await Promise.all([
+    import('../../lib/api/shares-api'),
+    import('../../lib/api/problem-message'),
+  ]);
+  return { getShare, lookupProblemMessage };
+};
 
 export type Lookup =
   | { status: 'idle' }
@@ -20,7 +29,9 @@ export function useShareLookup(code: string | undefined, attempt: string): Looku
   useEffect(() => {
     if (code === undefined) return;
     const controller = new AbortController();
-    void getShare(code, controller.signal).then((result) => {
+    void loadClient().then(async ({ getShare, lookupProblemMessage }) => {
+      // The viewer loads while the share is asked for; a share counts as found with it.
+      const [result] = await Promise.all([getShare(code, controller.signal), loadViewer()]);
       if (controller.signal.aborted) return;
       setSettled({
         key,

@@ -1,3 +1,5 @@
+// First: zod's CSP-safe setting, before any answer is parsed.
+import '../../csp-safe-zod';
 import { problemSchema, type ErrorCode } from '@codedrop/contract';
 import type { ApiResult, ClientProblem, Parser } from './result';
 
