@@ -20,4 +20,3 @@ export const publicConfigSchema = z.object({
   adsClientId: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
