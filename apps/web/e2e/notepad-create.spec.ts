@@ -71,6 +71,31 @@ test('an empty note is refused with a clear message', async ({ page }) => {
   await expect(page.locator('#note-error')).toHaveCount(0);
 });
 
+test('a note over the limit is refused before it is encrypted or sent', async ({ page }) => {
+  // A server configured with a 20-character note limit.
+  await page.route('**/api/config', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), maxNoteChars: 20 } });
+  });
+  let posted = false;
+  await page.route('**/api/shares', async (route) => {
+    posted = true;
+    await route.continue();
+  });
+  await page.goto('/notepad');
+  await page.getByRole('switch', { name: /encryption/i }).click();
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await editor(page).click();
+  await page.keyboard.type('far more than twenty characters of note');
+  await page.getByRole('button', { name: 'Generate 4-Digit Code' }).click();
+  const message = 'The note is too long: at most 20 characters';
+  await expect(page.locator('#note-error')).toHaveText(message);
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText(message),
+  ).toBeVisible();
+  expect(posted).toBe(false);
+});
+
 test('a javascript: link is stripped, an https link kept', async ({ page }) => {
   await page.goto('/notepad');
   await editor(page).click();

@@ -9,3 +9,4 @@ export * from './problem.js';
 export * from './recovery.js';
 export * from './shares.js';
 export * from './routes.js';
+export * from './text-length.js';

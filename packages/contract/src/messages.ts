@@ -5,6 +5,8 @@
 export const messages = {
   textRequired: 'Please enter some text to share',
   noteRequired: 'Please write something in your note before sharing',
+  noteTooLong: (maxChars: number) =>
+    `The note is too long: at most ${maxChars.toLocaleString('en-US')} characters`,
   fileRequired: 'Please select a file to share',
   fileTooLargeTitle: 'File too large',
   fileTooLargeDetail: (limit: string) => `Please select a file smaller than ${limit}`,

@@ -1,4 +1,5 @@
 import {
+  codePointLength,
   messages,
   noteAllowedAttributes,
   noteAllowedTags,
@@ -13,7 +14,7 @@ import {
   tooDeep,
   tooManyElements,
 } from './note-shape.js';
-import { assertStorableText, codePointLength } from './text-rules.js';
+import { assertStorableText } from './text-rules.js';
 
 type ChildNode = DefaultTreeAdapterMap['childNode'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -57,10 +58,7 @@ export function sanitizeNote(html: string, maxNoteChars: number): string {
   if (walk.text.trim() === '') throw AppError.validation('content', messages.noteRequired);
   const clean = serialize(fragment);
   if (codePointLength(clean) > maxNoteChars) {
-    throw AppError.validation(
-      'content',
-      `The note is too long: at most ${maxNoteChars.toLocaleString('en-US')} characters`,
-    );
+    throw AppError.validation('content', messages.noteTooLong(maxNoteChars));
   }
   return clean;
 }

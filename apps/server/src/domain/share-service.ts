@@ -87,10 +87,7 @@ export function createShareService(deps: ShareServiceDeps) {
         // Markup the sanitizer strips may make the input longer than the note; twice the
         // limit is room enough, and bounds the work one request can ask for.
         if (raw.length > 2 * limits.maxNoteChars) {
-          throw new AppError(
-            'PAYLOAD_TOO_LARGE',
-            `The note is too long: at most ${limits.maxNoteChars.toLocaleString('en-US')} characters`,
-          );
+          throw new AppError('PAYLOAD_TOO_LARGE', messages.noteTooLong(limits.maxNoteChars));
         }
         content = await deps.notes.sanitize(raw);
       }

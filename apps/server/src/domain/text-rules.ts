@@ -1,19 +1,5 @@
-import { messages } from '@codedrop/contract';
+import { codePointLength, messages } from '@codedrop/contract';
 import { AppError } from './app-error.js';
-
-/** Counts Unicode code points, which is what "characters" means in the limits. */
-export function codePointLength(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-    count++;
-  }
-  return count;
-}
 
 /** Rejects what no database stores faithfully: NUL and lone surrogates. */
 export function assertStorableText(field: string, text: string): void {

@@ -68,7 +68,7 @@ export function useTextShareCreation(type: 'clipboard' | 'notepad', failedMessag
         };
       }
       console.error(`Creating the ${type} share failed`, result.problem);
-      fail(createFailureMessage(result.problem, failedMessage, config.maxFileBytes));
+      fail(createFailureMessage(result.problem, failedMessage));
       return null;
     } finally {
       setBusy(false);

@@ -1,4 +1,4 @@
-import { messages } from '@codedrop/contract';
+import { codePointLength, messages } from '@codedrop/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Card, CardContent } from '../../components/card';
@@ -21,7 +21,7 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
   const busy = creation.busy;
   const textRef = useRef<HTMLTextAreaElement>(null);
 
-  const length = [...text].length;
+  const length = codePointLength(text);
   const tooLong = length > config.maxTextChars;
 
   const refuse = (message: string) => {

@@ -1,10 +1,12 @@
-import { messages } from '@codedrop/contract';
+import { codePointLength, messages } from '@codedrop/contract';
 import type Quill from 'quill';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Card, CardContent } from '../../components/card';
 import { FieldError } from '../../components/field-error';
 import { TextShareOptions } from '../../components/text-share-options';
+import { useConfig } from '../../lib/config-context';
+
 import { useTextShareCreation, type CreatedTextShare } from '../../lib/use-text-share-creation';
 import { NoteEditor } from './note-editor';
 import { breakableSpaces } from './note-html';
@@ -18,6 +20,7 @@ export function NotepadForm({ onCreated }: { onCreated: (created: CreatedNote) =
   const quillRef = useRef<Quill | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const creation = useTextShareCreation('notepad', noteCreateFailed);
+  const config = useConfig();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,8 +34,18 @@ export function NotepadForm({ onCreated }: { onCreated: (created: CreatedNote) =
       quill.focus();
       return;
     }
+    const html = breakableSpaces(quill.getSemanticHTML());
+    // The server checks a plain note's length; an encrypted one it cannot read, so the
+    // limit is checked here, before sealing, for both.
+    if (codePointLength(html) > config.maxNoteChars) {
+      const message = messages.noteTooLong(config.maxNoteChars);
+      setFieldError(message);
+      toast.error(message);
+      quill.focus();
+      return;
+    }
     quill.enable(false);
-    const created = await creation.create(breakableSpaces(quill.getSemanticHTML()));
+    const created = await creation.create(html);
     quill.enable(true);
     if (created !== null) onCreated(created);
   };

@@ -214,7 +214,7 @@ const principles: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: Lock,
     title: 'Optional password',
-    text: 'Encryption with AES-256-GCM happens in your browser. We never see your password.',
+    text: 'Encryption with AES-256-GCM happens in your browser. Unless you add a recovery email, we never see your password.',
   },
   {
     icon: Flame,

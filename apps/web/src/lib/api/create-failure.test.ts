@@ -31,6 +31,17 @@ describe('createFailureMessage', () => {
     ).toEqual({ title: 'File too large', detail: 'Please select a file smaller than 50MB' });
   });
 
+  it('says which text limit was passed on the text pages, never the file limit', () => {
+    const tooLong = problem('PAYLOAD_TOO_LARGE', {
+      status: 413,
+      detail: 'The note is too long: at most 500,000 characters',
+    });
+    expect(createFailureMessage(tooLong, 'Failed to create note share')).toEqual({
+      title: 'Failed to create note share',
+      detail: 'The note is too long: at most 500,000 characters',
+    });
+  });
+
   it('passes the first field message of a validation failure', () => {
     expect(
       createFailureMessage(

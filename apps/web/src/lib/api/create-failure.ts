@@ -11,7 +11,8 @@ import type { ClientProblem } from './result';
 export function createFailureMessage(
   problem: ClientProblem,
   failureTitle: string,
-  maxFileBytes: number,
+  /** The file limit on the file page; text pages have no file to be too large. */
+  maxFileBytes?: number,
 ): ProblemMessage {
   switch (problem.code) {
     case 'RATE_LIMITED':
@@ -20,6 +21,8 @@ export function createFailureMessage(
         detail: messages.rateLimited(Math.max(1, Math.ceil(problem.retryAfterSeconds ?? 60))),
       };
     case 'PAYLOAD_TOO_LARGE':
+      // A text or note over the limit: the server says which limit (its detail).
+      if (maxFileBytes === undefined) return { title: failureTitle, detail: problem.detail };
       return {
         title: messages.fileTooLargeTitle,
         detail: messages.fileTooLargeDetail(formatBytesCompact(maxFileBytes)),
