@@ -1,25 +1,19 @@
-import { ArrowRight, ClipboardList, FileText, Home, Upload } from 'lucide-react';
+import { ArrowRight, Home } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../components/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../components/card';
 import { Container } from '../components/container';
+import { useConfig } from '../lib/config-context';
+import { formatBytesCompact } from '../lib/format-bytes';
+import { tools, type Tool } from '../lib/tools';
 
-const tools = [
-  {
-    to: '/clipboard',
-    title: 'Anonymous Clipboard',
-    text: 'Share text with a short code.',
-    icon: ClipboardList,
-  },
-  {
-    to: '/notepad',
-    title: 'Online Notepad',
-    text: 'Write and share a formatted note.',
-    icon: FileText,
-  },
-  { to: '/file-share', title: 'File Share', text: 'Send a file of up to 50MB.', icon: Upload },
-];
+/** This page's own words for each tool (docs/product.md#page-not-found). */
+const cards: Record<Tool['to'], { title: string; text: (maxFile: string) => string }> = {
+  '/clipboard': { title: 'Anonymous Clipboard', text: () => 'Share text with a short code.' },
+  '/notepad': { title: 'Online Notepad', text: () => 'Write and share a formatted note.' },
+  '/file-share': { title: 'File Share', text: (maxFile) => `Send a file of up to ${maxFile}.` },
+};
 
 const help = [
   { to: '/how-it-works', label: 'How It Works' },
@@ -33,6 +27,7 @@ const help = [
  */
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  const maxFile = formatBytesCompact(useConfig().maxFileBytes);
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname]);
@@ -62,7 +57,7 @@ export function NotFoundPage() {
       <section className="w-full">
         <h2 className="mb-4 text-lg font-semibold text-slate-900">Or start sharing</h2>
         <ul className="grid gap-4 sm:grid-cols-3">
-          {tools.map(({ to, title, text, icon: Icon }) => (
+          {tools.map(({ to, icon: Icon }) => (
             <li key={to}>
               <Link
                 to={to}
@@ -72,13 +67,13 @@ export function NotFoundPage() {
                   <CardHeader className="pb-6">
                     <Icon className="mb-1 size-6 text-brand-700" aria-hidden="true" />
                     <CardTitle as="h3" className="flex items-center gap-1 text-base">
-                      {title}
+                      {cards[to].title}
                       <ArrowRight
                         className="size-4 opacity-0 transition-opacity group-hover:opacity-100"
                         aria-hidden="true"
                       />
                     </CardTitle>
-                    <CardDescription>{text}</CardDescription>
+                    <CardDescription>{cards[to].text(maxFile)}</CardDescription>
                   </CardHeader>
                 </Card>
               </Link>

@@ -1,4 +1,5 @@
-import { ClipboardList, FileText, Home, Upload, type LucideIcon } from 'lucide-react';
+import { Home, type LucideIcon } from 'lucide-react';
+import { tools } from '../lib/tools';
 
 export interface SiteLink {
   to: string;
@@ -9,9 +10,7 @@ export interface SiteLink {
 /** The header navigation (docs/product.md#header); the first four carry icons. */
 export const mainNav: SiteLink[] = [
   { to: '/', label: 'Home', icon: Home },
-  { to: '/clipboard', label: 'Clipboard', icon: ClipboardList },
-  { to: '/notepad', label: 'Notepad', icon: FileText },
-  { to: '/file-share', label: 'File Share', icon: Upload },
+  ...tools.map(({ to, navLabel, icon }) => ({ to, label: navLabel, icon })),
   { to: '/about', label: 'About' },
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/blog', label: 'Blog' },
@@ -22,11 +21,7 @@ export const mainNav: SiteLink[] = [
 export const footerColumns: { title: string; links: SiteLink[] }[] = [
   {
     title: 'Services',
-    links: [
-      { to: '/clipboard', label: 'Anonymous Clipboard' },
-      { to: '/notepad', label: 'Online Notepad' },
-      { to: '/file-share', label: 'File Sharing' },
-    ],
+    links: tools.map(({ to, title }) => ({ to, label: title })),
   },
   {
     title: 'Resources',

@@ -1,12 +1,9 @@
 import {
   Briefcase,
-  ClipboardList,
   Clapperboard,
   Code2,
-  FileText,
   GraduationCap,
   Sparkles,
-  Upload,
   type LucideIcon,
 } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
@@ -20,12 +17,9 @@ import { headingLink, lex, renderTokens, slugify, splitAt, type Section } from '
 import { MarkdownHtml } from './markdown-html';
 import { PageMeta } from './page-meta';
 import { ShareCta } from './share-cta';
+import { toolAt, tools } from '../../lib/tools';
 
-const toolIcons: Record<string, LucideIcon> = {
-  '/clipboard': ClipboardList,
-  '/notepad': FileText,
-  '/file-share': Upload,
-};
+const clipboard = toolAt('/clipboard');
 
 const audienceIcons: Record<string, LucideIcon> = {
   developers: Code2,
@@ -69,7 +63,7 @@ export function MarketingHomePage({
       <CardSection
         section={home.tools}
         columns="md:grid-cols-3"
-        icon={(card) => toolIcons[headingLink(card.heading) ?? '']}
+        icon={(card) => tools.find((tool) => tool.to === headingLink(card.heading))?.icon}
       />
       <StepsSection section={home.codes} />
       <CardSection
@@ -97,8 +91,8 @@ function Hero({ entry, highlightsHtml }: { entry: ContentPageEntry; highlightsHt
         <p className="max-w-xl text-lg text-slate-600">{entry.lead}</p>
         <MarkdownHtml html={highlightsHtml} className="prose-checklist" />
         <div className="flex flex-wrap gap-3">
-          <Link to="/clipboard" className={buttonClasses({ size: 'lg' })}>
-            <ClipboardList aria-hidden="true" />
+          <Link to={clipboard.to} className={buttonClasses({ size: 'lg' })}>
+            <clipboard.icon aria-hidden="true" />
             Start sharing
           </Link>
           <Link to="/" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>

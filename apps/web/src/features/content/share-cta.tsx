@@ -1,7 +1,7 @@
-import { ClipboardList, FileText, Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button';
 import { Container } from '../../components/container';
+import { tools } from '../../lib/tools';
 
 /** The closing call to action of informational pages: the three tools. */
 export function ShareCta() {
@@ -18,18 +18,12 @@ export function ShareCta() {
           No account needed. Pick a tool, get a code, and it is gone within 24 hours.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to="/clipboard" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
-            <ClipboardList aria-hidden="true" />
-            Share text
-          </Link>
-          <Link to="/notepad" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
-            <FileText aria-hidden="true" />
-            Write a note
-          </Link>
-          <Link to="/file-share" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
-            <Upload aria-hidden="true" />
-            Send a file
-          </Link>
+          {tools.map(({ to, icon: Icon, action }) => (
+            <Link key={to} to={to} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+              <Icon aria-hidden="true" />
+              {action}
+            </Link>
+          ))}
         </div>
       </section>
     </Container>

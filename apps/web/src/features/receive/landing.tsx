@@ -1,15 +1,4 @@
-import {
-  ArrowRight,
-  ClipboardList,
-  Clock,
-  FileText,
-  Flame,
-  Lock,
-  Share2,
-  Upload,
-  UserX,
-  type LucideIcon,
-} from 'lucide-react';
+import { ArrowRight, Clock, Flame, Lock, Share2, UserX, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/badge';
@@ -18,33 +7,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Container } from '../../components/container';
 import { useConfig } from '../../lib/config-context';
 import { formatBytesCompact } from '../../lib/format-bytes';
+import { tools, type Tool } from '../../lib/tools';
 
 /** The landing page around the retrieve form (docs/product.md#landing-page). */
 export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
   const { maxTextChars, maxFileBytes } = useConfig();
-  const services: Feature[] = [
-    {
-      icon: ClipboardList,
-      title: 'Anonymous Clipboard',
-      text: `Paste text or code and share it with a short code. Up to ${maxTextChars.toLocaleString('en-US')} characters.`,
-      to: '/clipboard',
-      cta: 'Open Clipboard',
-    },
-    {
-      icon: FileText,
-      title: 'Online Notepad',
-      text: 'Write formatted notes with headings, lists, links and code blocks, then share them.',
-      to: '/notepad',
-      cta: 'Open Notepad',
-    },
-    {
-      icon: Upload,
-      title: 'File Sharing',
-      text: `Upload a file up to ${formatBytesCompact(maxFileBytes)} and choose how many times it can be downloaded.`,
-      to: '/file-share',
-      cta: 'Share a File',
-    },
-  ];
+  const text: Record<Tool['to'], string> = {
+    '/clipboard': `Paste text or code and share it with a short code. Up to ${maxTextChars.toLocaleString('en-US')} characters.`,
+    '/notepad':
+      'Write formatted notes with headings, lists, links and code blocks, then share them.',
+    '/file-share': `Upload a file up to ${formatBytesCompact(maxFileBytes)} and choose how many times it can be downloaded.`,
+  };
+  const services: Feature[] = tools.map(({ to, icon, title, open }) => ({
+    icon,
+    title,
+    text: text[to],
+    to,
+    cta: open,
+  }));
 
   return (
     <div className="flex flex-col gap-20">
@@ -65,18 +45,19 @@ export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
             automatically within 24 hours.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Link to="/clipboard" className={buttonClasses({ size: 'lg' })}>
-              <ClipboardList aria-hidden="true" />
-              Share Text
-            </Link>
-            <Link to="/notepad" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
-              <FileText aria-hidden="true" />
-              Write a Note
-            </Link>
-            <Link to="/file-share" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
-              <Upload aria-hidden="true" />
-              Share a File
-            </Link>
+            {tools.map(({ to, icon: Icon, start }, i) => (
+              <Link
+                key={to}
+                to={to}
+                className={buttonClasses({
+                  size: 'lg',
+                  variant: i === 0 ? 'primary' : 'secondary',
+                })}
+              >
+                <Icon aria-hidden="true" />
+                {start}
+              </Link>
+            ))}
           </div>
         </div>
         <div className="w-full">{retrieveForm}</div>
