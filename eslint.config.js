@@ -2,6 +2,13 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -36,10 +43,11 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  {
-    // Features stand alone: shared code lives in components/ and lib/
-    // (docs/architecture.md#conventions).
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+  // The layers of docs/architecture.md#conventions, enforced: a feature imports neither the
+  // app layer nor another feature (shared code lives in components/ and lib/); lib/ and
+  // components/ import no feature; the packages import no app.
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -48,6 +56,44 @@ export default tseslint.config(
             {
               group: ['**/app/*', '../../app/**'],
               message: 'features must not import the app layer',
+            },
+            {
+              // Another feature, as a sibling (../notepad/…) or by a longer path.
+              regex: `^(\\.\\./|.*/features/)(${webFeatures.filter((other) => other !== feature).join('|')})(/|$)`,
+              message:
+                'features must not import each other: move shared code to lib/ or components/',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'lib/ and components/ must not import features or the app layer',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@codedrop/web', '@codedrop/server'],
+              message: 'packages must not import the apps',
             },
           ],
         },
