@@ -1,4 +1,3 @@
-import { statfs } from 'node:fs/promises';
 import Fastify, {
   type FastifyHttpOptions,
   type FastifyInstance,
@@ -10,19 +9,18 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './plugins/serializer.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
-import { createFileService } from './domain/file-service.js';
-import { sweepOrphanBlobs } from './domain/orphan-sweep.js';
-import { createRecoveryService, recoveryMailsPerRecipient } from './domain/recovery-service.js';
 import blobsPlugin from './plugins/blobs.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
+import filesPlugin from './plugins/files.js';
 import { clientErrorAnswer } from './plugins/client-errors.js';
 import limiterPlugin from './plugins/limiter.js';
 import mailerPlugin from './plugins/mailer.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
+import recoveryPlugin from './plugins/recovery.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
-import servicesPlugin from './plugins/services.js';
+import sharesPlugin from './plugins/shares.js';
 import sweeperPlugin from './plugins/sweeper.js';
 import webPlugin from './plugins/web.js';
 import blobRoutes from './routes/blobs.js';
@@ -89,73 +87,36 @@ export function serverOptions(
   };
 }
 
-/** The whole app as a plugin: tests build it without opening a port. */
+/**
+ * The whole app as a plugin: tests build it without opening a port. It only registers.
+ * Each service is a named plugin that declares what it depends on and decorates the
+ * instance (app.db, app.shares, app.files, …); routes read the services from there.
+ */
 async function app(instance: FastifyInstance, opts: AppOptions) {
   const { config, secrets } = opts;
   const clock = opts.clock ?? systemClock;
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
   await instance.register(securityHeadersPlugin, { config });
-
   await instance.register(metricsPlugin, { defaultMetrics: opts.defaultMetrics ?? true });
   await instance.register(errorsPlugin);
   await instance.register(openapiPlugin);
+
   await instance.register(dbPlugin, { database: config.database });
   await instance.register(limiterPlugin, { config });
-  await instance.register(servicesPlugin, { config, secrets, clock });
   await instance.register(blobsPlugin, { config });
   await instance.register(mailerPlugin, { config });
-  await instance.register(sweeperPlugin, {
-    config,
-    clock,
-    blobs: {
-      deleteBlob: (key) => instance.blobs.delete(key),
-      sweepOrphans: (now) => sweepOrphanBlobs(instance.db.kysely, instance.blobs, now),
-    },
-    autoStart: opts.autoSweep ?? true,
-  });
-  const urlSigningKey = Buffer.from(secrets.urlSigningKey, 'utf8');
-  const files = createFileService({
-    db: instance.db.kysely,
-    blobs: instance.blobs,
-    clock,
-    codes: instance.codes,
-    escrow: instance.escrow,
-    shares: instance.shares,
-    urlSigningKey,
-    presignedDownloads: config.s3PresignedDownloads,
-    publicUrl: config.publicUrl,
-    limits: config,
-  });
+  await instance.register(sharesPlugin, { config, secrets, clock });
+  await instance.register(filesPlugin, { config, secrets, clock });
+  await instance.register(recoveryPlugin, { config });
+  await instance.register(sweeperPlugin, { config, clock, autoStart: opts.autoSweep ?? true });
 
   await instance.register(configRoutes, { config });
   await instance.register(shareRoutes, { config });
-  await instance.register(fileRoutes, { config, files });
-  await instance.register(recoveryRoutes, {
-    config,
-    recovery: createRecoveryService({
-      shares: instance.shares,
-      escrow: instance.escrow,
-      mailer: instance.mailer,
-      publicUrl: config.publicUrl,
-      takeMailAllowance: (emailHash) =>
-        instance.limits.consume(`recovery-mail:${emailHash}`, recoveryMailsPerRecipient, 86_400),
-    }),
-  });
-  await instance.register(blobRoutes, {
-    blobs: instance.blobs,
-    db: instance.db.kysely,
-    urlSigningKey,
-    clock,
-    maxTransfers: config.downloadUrlTransfers,
-  });
-  await instance.register(healthRoutes, {
-    checks: {
-      database: () => instance.db.health(),
-      storage: () => instance.blobs.health(),
-      ...(usesDataDir(config) ? { disk: () => hasFreeSpace(config) } : {}),
-    },
-  });
+  await instance.register(fileRoutes, { config });
+  await instance.register(recoveryRoutes, { config });
+  await instance.register(blobRoutes, { config, secrets, clock });
+  await instance.register(healthRoutes, { config });
   await instance.register(metricsRoutes, { config, cluster: opts.clusterMetrics ?? false });
   await instance.register(openapiRoutes);
   await instance.register(webPlugin, { config });
@@ -170,18 +131,4 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const instance = Fastify(serverOptions(opts.config, opts.logStream));
   await instance.register(codedrop, opts);
   return instance;
-}
-
-/** Whether shares live on DATA_DIR's disk (SQLite, or files stored locally). */
-function usesDataDir(config: Config): boolean {
-  return (
-    config.healthMinFreeBytes > 0 &&
-    (config.database.kind === 'sqlite' || config.storage === 'local')
-  );
-}
-
-/** DATA_DIR's disk has HEALTH_MIN_FREE_BYTES to spare: room for the next uploads and writes. */
-async function hasFreeSpace(config: Config): Promise<boolean> {
-  const stats = await statfs(config.dataDir);
-  return stats.bavail * stats.bsize >= config.healthMinFreeBytes;
 }

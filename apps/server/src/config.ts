@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { downloadLimit } from '@codedrop/contract';
+import { envReader, type Env } from './env-reader.js';
 
 /**
  * Environment → typed, frozen configuration (README.md#configuration). Every variable is checked
@@ -66,7 +67,7 @@ export interface Config {
   downloadLimit: { min: number; max: number; default: number };
 }
 
-export type Env = Record<string, string | undefined>;
+export type { Env };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -81,46 +82,7 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 /** Parses the environment; throws one ConfigError naming every bad variable. */
 export function loadConfig(env: Env): Readonly<Config> {
   const problems: string[] = [];
-  const read = (name: string) => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  };
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = read(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return value;
-  };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = read(name)?.toLowerCase();
-    if (raw === undefined) return fallback;
-    if (['true', '1', 'yes'].includes(raw)) return true;
-    if (['false', '0', 'no'].includes(raw)) return false;
-    problems.push(`${name} must be true or false (got "${raw}")`);
-    return fallback;
-  };
-  const url = (name: string, protocols: string[]): string | null => {
-    const raw = read(name);
-    if (raw === undefined) return null;
-    try {
-      const parsed = new URL(raw);
-      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
-      return raw;
-    } catch {
-      problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${raw}")`);
-      return null;
-    }
-  };
-  const secret = (name: string): string | null => {
-    const raw = read(name);
-    if (raw === undefined) return null;
-    if (raw.length < 32) problems.push(`${name} must be at least 32 characters long`);
-    return raw;
-  };
+  const { read, int, fraction, bool, url, secret } = envReader(env, problems);
 
   const dataDir = read('DATA_DIR') ?? './data';
   const databaseUrl = read('DATABASE_URL');
@@ -147,27 +109,18 @@ export function loadConfig(env: Env): Readonly<Config> {
   if (codeMaxDigits < codeMinDigits) {
     problems.push('CODE_MAX_DIGITS must be at least CODE_MIN_DIGITS');
   }
-  const densityRaw = read('CODE_MAX_DENSITY');
-  let codeMaxDensity = 0.01;
-  if (densityRaw !== undefined) {
-    const value = Number(densityRaw);
-    if (!Number.isFinite(value) || value <= 0 || value > 0.5) {
-      problems.push(
-        `CODE_MAX_DENSITY must be a number above 0 and at most 0.5 (got "${densityRaw}")`,
-      );
-    } else codeMaxDensity = value;
-  }
-
-  const hardRaw = read('CODE_HARD_DENSITY');
-  let codeHardDensity = 0.05;
-  if (hardRaw !== undefined) {
-    const value = Number(hardRaw);
-    if (!Number.isFinite(value) || value <= 0 || value > 1 || value < codeMaxDensity) {
-      problems.push(
-        `CODE_HARD_DENSITY must be a number from CODE_MAX_DENSITY to 1 (got "${hardRaw}")`,
-      );
-    } else codeHardDensity = value;
-  }
+  const codeMaxDensity = fraction(
+    'CODE_MAX_DENSITY',
+    0.01,
+    (value) => value > 0 && value <= 0.5,
+    'a number above 0 and at most 0.5',
+  );
+  const codeHardDensity = fraction(
+    'CODE_HARD_DENSITY',
+    0.05,
+    (value) => value > 0 && value <= 1 && value >= codeMaxDensity,
+    'a number from CODE_MAX_DENSITY to 1',
+  );
 
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!logLevels.includes(logLevel)) {

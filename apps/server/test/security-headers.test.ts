@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.js';
 import { pageContentSecurityPolicy } from '../src/plugins/security-headers.js';
 import { http, startTestApp, type TestApp } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
+import { upload } from './support/files.js';
 
 /** Parses a CSP header into directive → sources. */
 function directives(policy: string | null): Map<string, string[]> {
@@ -95,6 +96,34 @@ describe('security headers', () => {
     for (const { headers } of answers) {
       expectCommonHeaders(headers);
       const csp = directives(headers.get('content-security-policy'));
+      expect(csp.get('default-src')).toEqual(["'none'"]);
+      expect(csp.has('sandbox')).toBe(true);
+    }
+  });
+
+  it('are on downloaded files, whose own policy forbids framing too', async () => {
+    const created = await upload(server.url, {
+      bytes: Buffer.from('<h1>not a page</h1>'),
+      name: 'page.html',
+      type: 'text/html',
+    });
+    expect(created.status).toBe(201);
+    const grant = await http<{ downloadUrl: string }>(
+      server.url,
+      `/api/shares/${String(created.body.code)}/downloads`,
+      { method: 'POST', json: {} },
+    );
+    expect(grant.status).toBe(200);
+    const requests: [Record<string, string>, number][] = [
+      [{}, 200],
+      [{ range: 'bytes=0-3' }, 206],
+    ];
+    for (const [headers, status] of requests) {
+      const res = await fetch(server.url + grant.body.downloadUrl, { headers });
+      expect(res.status).toBe(status);
+      await res.arrayBuffer();
+      expectCommonHeaders(res.headers);
+      const csp = directives(res.headers.get('content-security-policy'));
       expect(csp.get('default-src')).toEqual(["'none'"]);
       expect(csp.has('sandbox')).toBe(true);
     }

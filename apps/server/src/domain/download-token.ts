@@ -18,7 +18,16 @@ export const MIN_SECRET_BYTES = 32;
 const MAX_TOKEN_CHARS = 8_192;
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
-/** `base64url(JSON payload).base64url(HMAC-SHA-256 of the first segment)`, unpadded. */
+/** The HMAC key: URL_SIGNING_KEY's UTF-8 bytes, one rule for the signer and the verifier. */
+export function downloadTokenKey(urlSigningKey: string): Buffer {
+  return Buffer.from(urlSigningKey, 'utf8');
+}
+
+/**
+ * `base64url(JSON payload).base64url(HMAC-SHA-256 of the first segment)`, unpadded. Both
+ * segments are encoded by Node (`Buffer#toString('base64url')`, `digest('base64url')`); the
+ * server does not use `@codedrop/crypto`'s base64 helpers.
+ */
 export function signDownloadToken(secret: Buffer, payload: DownloadTokenPayload): string {
   assertSecret(secret);
   if (!isPayload(payload)) throw new TypeError('Invalid download token payload');

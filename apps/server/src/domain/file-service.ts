@@ -1,46 +1,27 @@
-import { randomBytes } from 'node:crypto';
 import { pipeline, type Readable } from 'node:stream';
 import {
-  downloadUrlSeconds,
   fileUploadFieldsSchema,
   messages,
   type CreateFileResponse,
-  type DownloadResponse,
   type FieldError,
 } from '@codedrop/contract';
-import type { Kysely } from 'kysely';
 import { newBlobKey } from '../adapters/blob/keys.js';
-import { BlobUnavailableError, type BlobStore } from '../adapters/blob/port.js';
-import type { Database } from '../adapters/db/schema.js';
+import { BlobUnavailableError } from '../adapters/blob/port.js';
 import { AppError } from './app-error.js';
 import { ByteLimit, ByteLimitExceededError } from './byte-limit.js';
-import { addSeconds, type Clock } from './clock.js';
 import type { CodeAllocator } from './code-allocator.js';
-import { signDownloadToken } from './download-token.js';
 import { encryptedSize, plaintextSizeOf } from './encrypted-size.js';
+import { createFileDownloads, type FileDownloadDeps } from './file-download.js';
 import { cleanFileName, cleanMimeType, encryptedFileName } from './file-names.js';
 import { formatBytes } from './format-bytes.js';
 import type { RecoveryEscrow } from './recovery-escrow.js';
-import { countDownload, storedFileBytes, type NewShare } from './share-repository.js';
-import type { ShareService } from './share-service.js';
+import { storedFileBytes, type NewShare } from './share-repository.js';
 import { resolveExpiry } from './share-service.js';
 import { shareBasics } from './new-share.js';
 
-export interface FileServiceDeps {
-  db: Kysely<Database>;
-  blobs: BlobStore;
-  clock: Clock;
+export interface FileServiceDeps extends FileDownloadDeps {
   codes: CodeAllocator;
   escrow: RecoveryEscrow;
-  shares: ShareService;
-  urlSigningKey: Buffer;
-  /**
-   * S3 only: hand out presigned bucket URLs instead of serving through /api/blobs. Faster
-   * for big files, but the bucket cannot count transfers, so DOWNLOAD_URL_TRANSFERS does
-   * not hold for them.
-   */
-  presignedDownloads: boolean;
-  publicUrl: string | null;
   limits: {
     maxFileBytes: number;
     expiryChoicesSeconds: number[];
@@ -77,6 +58,10 @@ export function tooLargeError(maxFileBytes: number): AppError {
   });
 }
 
+/**
+ * File shares: an upload is checked, streamed into the blob store and only then made a
+ * share; downloads are taken and signed by `file-download.ts`.
+ */
 export function createFileService(deps: FileServiceDeps) {
   const { limits } = deps;
   // The stored total is summed at most once a second; uploads in flight between two sums
@@ -204,59 +189,14 @@ export function createFileService(deps: FileServiceDeps) {
     };
   }
 
-  /**
-   * One conditional UPDATE takes a download from the count, so exactly max_downloads URLs
-   * are ever issued; each URL stays valid for its whole lifetime (docs/design.md#lifecycle).
-   */
-  async function download(code: string, authKey: string | undefined): Promise<DownloadResponse> {
-    const record = await deps.shares.requireLive(code);
-    if (record.type !== 'file' || record.blobKey === null) throw new AppError('INVALID_FILE_SHARE');
-    if (record.isEncrypted) await deps.shares.verifyAuthKey(record, authKey);
-    const now = deps.clock.now();
-    const urlExpiry = addSeconds(now, downloadUrlSeconds);
-    const counted = await countDownload(deps.db, code, now, urlExpiry);
-    // Lost the last download to someone else, or it expired meanwhile: say which.
-    if (counted === null) {
-      await deps.shares.requireLive(code);
-      throw new AppError('DOWNLOAD_LIMIT_REACHED');
-    }
-    const downloadUrl = await signedUrl(
-      counted.blobKey,
-      counted.fileName ?? 'download',
-      counted.fileMime ?? 'application/octet-stream',
-      urlExpiry,
-    );
-    return {
-      downloadUrl,
-      downloadCount: counted.downloadCount,
-      maxDownloads: counted.maxDownloads,
-      expiresInSeconds: downloadUrlSeconds,
-    };
-  }
-
-  async function signedUrl(key: string, name: string, type: string, expiry: Date) {
-    if (deps.presignedDownloads && deps.blobs.presignGet !== undefined) {
-      try {
-        return await deps.blobs.presignGet(key, {
-          fileName: name,
-          contentType: type,
-          expiresInSeconds: downloadUrlSeconds,
-        });
-      } catch {
-        throw new AppError('SERVICE_UNAVAILABLE', messages.downloadUrlFailed);
-      }
-    }
-    const token = signDownloadToken(deps.urlSigningKey, {
-      key,
-      nonce: randomBytes(16).toString('base64url'),
-      name,
-      type,
-      exp: Math.floor(expiry.getTime() / 1000),
-    });
-    return `${deps.publicUrl ?? ''}/api/blobs/${token}`;
-  }
-
-  return { parseFields, assertStorageRoom, storeBlob, insert, discard, download };
+  return {
+    parseFields,
+    assertStorageRoom,
+    storeBlob,
+    insert,
+    discard,
+    ...createFileDownloads(deps),
+  };
 }
 
 export type FileService = ReturnType<typeof createFileService>;

@@ -33,4 +33,4 @@ async function blobs(app: FastifyInstance, opts: { config: Config }) {
   app.addHook('onClose', async () => store.close());
 }
 
-export default fp(blobs, { name: 'blobs' });
+export default fp(blobs, { name: 'blobs', dependencies: [] });

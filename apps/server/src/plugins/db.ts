@@ -21,4 +21,4 @@ async function db(app: FastifyInstance, opts: { database: Config['database'] }) 
   app.addHook('onClose', async () => database.close());
 }
 
-export default fp(db, { name: 'db' });
+export default fp(db, { name: 'db', dependencies: [] });

@@ -93,4 +93,4 @@ async function limiter(app: FastifyInstance, opts: { config: Config }) {
   app.addHook('onClose', async () => store.close());
 }
 
-export default fp(limiter, { name: 'limiter' });
+export default fp(limiter, { name: 'limiter', dependencies: [] });

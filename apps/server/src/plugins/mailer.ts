@@ -26,4 +26,4 @@ async function mailer(app: FastifyInstance, opts: { config: Config }) {
   app.addHook('onClose', async () => instance.close());
 }
 
-export default fp(mailer, { name: 'mailer' });
+export default fp(mailer, { name: 'mailer', dependencies: [] });

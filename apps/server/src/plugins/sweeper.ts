@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Clock } from '../domain/clock.js';
-import { createSweeper, type Sweeper, type SweeperDeps } from '../domain/sweeper.js';
+import { sweepOrphanBlobs } from '../domain/orphan-sweep.js';
+import { createSweeper, type Sweeper } from '../domain/sweeper.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,14 +19,18 @@ async function sweeper(
   opts: {
     config: Config;
     clock: Clock;
-    blobs: Pick<SweeperDeps, 'deleteBlob' | 'sweepOrphans'>;
+    /**
+     * Sweep every SWEEP_INTERVAL_SECONDS. Off in tests (they call runOnce()) and in every
+     * worker but the one the primary names.
+     */
     autoStart: boolean;
   },
 ) {
   const instance = createSweeper({
     db: app.db.kysely,
     clock: opts.clock,
-    ...opts.blobs,
+    deleteBlob: (key) => app.blobs.delete(key),
+    sweepOrphans: (now) => sweepOrphanBlobs(app.db.kysely, app.blobs, now),
     async afterSweep(result) {
       if (result.rows > 0) await app.db.compact();
       await app.mailer.sweep?.(opts.clock.now());
@@ -70,4 +75,7 @@ async function sweeper(
   });
 }
 
-export default fp(sweeper, { name: 'sweeper', dependencies: ['db', 'metrics', 'mailer'] });
+export default fp(sweeper, {
+  name: 'sweeper',
+  dependencies: ['db', 'blobs', 'mailer', 'metrics'],
+});

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { BlobNotFoundError, type BlobStore } from '../adapters/blob/port.js';
+import { BlobNotFoundError } from '../adapters/blob/port.js';
+import type { Config } from '../config.js';
 import { AppError } from '../domain/app-error.js';
 import type { Clock } from '../domain/clock.js';
-import { attachmentDisposition } from '../domain/content-disposition.js';
-import { verifyDownloadToken } from '../domain/download-token.js';
+import { downloadTokenKey, verifyDownloadToken } from '../domain/download-token.js';
+import { attachmentDisposition } from '../domain/file-names.js';
 import { parseRange } from '../domain/http-range.js';
 import { refundTransfer, takeTransfer } from '../domain/download-grants.js';
-import type { Database } from '../adapters/db/schema.js';
-import type { Kysely } from 'kysely';
+import { apiContentSecurityPolicy } from '../plugins/security-headers.js';
+import type { Secrets } from '../secrets.js';
 
 /**
  * Downloads: the token is the capability (HMAC-signed, expiring, unique per grant). Bytes
@@ -20,20 +21,17 @@ import type { Kysely } from 'kysely';
  */
 export default async function blobRoutes(
   app: FastifyInstance,
-  opts: {
-    blobs: BlobStore;
-    db: Kysely<Database>;
-    urlSigningKey: Buffer;
-    clock: Clock;
-    maxTransfers: number;
-  },
+  opts: { config: Config; secrets: Secrets; clock: Clock },
 ) {
+  const urlSigningKey = downloadTokenKey(opts.secrets.urlSigningKey);
+  const maxTransfers = opts.config.downloadUrlTransfers;
+  const db = app.db.kysely;
   app.get<{ Params: { token: string } }>(
     '/api/blobs/:token',
     { schema: { hide: true } },
     async (request, reply) => {
       const now = Math.floor(opts.clock.now().getTime() / 1000);
-      const grant = verifyDownloadToken(opts.urlSigningKey, request.params.token, now);
+      const grant = verifyDownloadToken(urlSigningKey, request.params.token, now);
       if ('error' in grant) {
         throw new AppError(
           'FORBIDDEN',
@@ -44,7 +42,7 @@ export default async function blobRoutes(
       }
       let size: number;
       try {
-        ({ size } = await opts.blobs.stat(grant.key));
+        ({ size } = await app.blobs.stat(grant.key));
       } catch (error) {
         if (error instanceof BlobNotFoundError)
           throw new AppError('NOT_FOUND', 'The file is gone.');
@@ -54,7 +52,9 @@ export default async function blobRoutes(
         .header('content-type', grant.type)
         .header('content-disposition', attachmentDisposition(grant.name))
         .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
+        // Every API answer's policy (loads nothing, runs nothing, framed by nobody), set here
+        // rather than left to the security-headers hook so that no file goes out without it.
+        .header('content-security-policy', apiContentSecurityPolicy)
         .header('cache-control', 'private, no-store')
         .header('accept-ranges', 'bytes');
       const range = parseRange(request.headers.range, size);
@@ -65,28 +65,28 @@ export default async function blobRoutes(
       const reachesEnd = range.kind !== 'partial' || range.end === size - 1;
       if (reachesEnd && request.method === 'GET') {
         const expiresAt = new Date(grant.exp * 1000);
-        if (!(await takeTransfer(opts.db, grant.nonce, opts.maxTransfers, expiresAt))) {
+        if (!(await takeTransfer(db, grant.nonce, maxTransfers, expiresAt))) {
           throw new AppError('DOWNLOAD_LINK_USED');
         }
         // 'close' without 'finish': the client left before the last byte was sent. An error
         // answer (the store failing to open the file) served no transfer either.
         reply.raw.once('close', () => {
           if (!reply.raw.writableFinished || reply.statusCode >= 400) {
-            refundTransfer(opts.db, grant.nonce).catch((error: unknown) =>
+            refundTransfer(db, grant.nonce).catch((error: unknown) =>
               request.log.warn({ err: error }, 'could not give an interrupted transfer back'),
             );
           }
         });
       }
       if (range.kind === 'partial') {
-        const stream = await opts.blobs.get(grant.key, { start: range.start, end: range.end });
+        const stream = await app.blobs.get(grant.key, { start: range.start, end: range.end });
         return reply
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
           .header('content-length', String(range.end - range.start + 1))
           .send(stream);
       }
-      const stream = size === 0 ? null : await opts.blobs.get(grant.key);
+      const stream = size === 0 ? null : await app.blobs.get(grant.key);
       return reply.header('content-length', String(size)).send(stream ?? '');
     },
   );

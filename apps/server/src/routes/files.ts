@@ -24,11 +24,9 @@ import { asLookup, requireCode } from './guards.js';
 
 const problems = { '4XX': problemSchema, '5XX': problemSchema };
 
-export default async function fileRoutes(
-  app: FastifyInstance,
-  opts: { config: Config; files: FileService },
-) {
-  const { config, files } = opts;
+export default async function fileRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const { config } = opts;
+  const files = app.files;
   await app.register(multipart, {
     limits: {
       fields: 8,

@@ -1,8 +1,10 @@
+import { statfs } from 'node:fs/promises';
 import { healthSchema, type Health } from '@codedrop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
 
-export type HealthCheck = () => Promise<boolean>;
+type HealthCheck = () => Promise<boolean>;
 
 /** How long one round of checks answers every caller: probes write, so they are not free. */
 const cacheMs = 1_500;
@@ -13,14 +15,17 @@ const cacheMs = 1_500;
  * that cannot. /livez: 200 while the process answers at all, for supervisors that restart
  * what is stuck — a database outage must not make them restart every instance.
  */
-export default async function healthRoutes(
-  app: FastifyInstance,
-  opts: { checks: Record<string, HealthCheck> },
-) {
+export default async function healthRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const { config } = opts;
+  const probes: Record<string, HealthCheck> = {
+    database: () => app.db.health(),
+    storage: () => app.blobs.health(),
+    ...(usesDataDir(config) ? { disk: () => hasFreeSpace(config) } : {}),
+  };
   let last: { at: number; result: Promise<Health> } | null = null;
   const run = async (): Promise<Health> => {
-    const names = Object.keys(opts.checks);
-    const results = await Promise.all(names.map((name) => opts.checks[name]!().catch(() => false)));
+    const names = Object.keys(probes);
+    const results = await Promise.all(names.map((name) => probes[name]!().catch(() => false)));
     const checks = Object.fromEntries(
       names.map((name, i) => [name, results[i] ? ('ok' as const) : ('unavailable' as const)]),
     );
@@ -56,4 +61,18 @@ export default async function healthRoutes(
     },
     async () => ({ status: 'ok' as const, checks: {} }),
   );
+}
+
+/** Whether shares live on DATA_DIR's disk (SQLite, or files stored locally). */
+function usesDataDir(config: Config): boolean {
+  return (
+    config.healthMinFreeBytes > 0 &&
+    (config.database.kind === 'sqlite' || config.storage === 'local')
+  );
+}
+
+/** DATA_DIR's disk has HEALTH_MIN_FREE_BYTES to spare: room for the next uploads and writes. */
+async function hasFreeSpace(config: Config): Promise<boolean> {
+  const stats = await statfs(config.dataDir);
+  return stats.bavail * stats.bsize >= config.healthMinFreeBytes;
 }

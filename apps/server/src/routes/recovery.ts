@@ -2,7 +2,6 @@ import { problemSchema, recoveryBodySchema, recoveryResponseSchema } from '@code
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
-import type { RecoveryService } from '../domain/recovery-service.js';
 import { requireCode } from './guards.js';
 
 /**
@@ -12,10 +11,7 @@ import { requireCode } from './guards.js';
 const recoveryLimit = 5;
 const recoveryWindowSeconds = 3_600;
 
-export default async function recoveryRoutes(
-  app: FastifyInstance,
-  opts: { config: Config; recovery: RecoveryService },
-) {
+export default async function recoveryRoutes(app: FastifyInstance, opts: { config: Config }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/recovery',
     {
@@ -29,7 +25,7 @@ export default async function recoveryRoutes(
       const code = requireCode(request.body.shareCode, opts.config);
       await app.limits.consume(`recovery-ip:${request.ip}`, recoveryLimit, recoveryWindowSeconds);
       await app.limits.consume(`recovery-share:${code}`, recoveryLimit, recoveryWindowSeconds);
-      return opts.recovery.recover(code, request.body.email);
+      return app.recovery.recover(code, request.body.email);
     },
   );
 }

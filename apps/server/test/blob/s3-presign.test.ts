@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBlobKey } from '../../src/adapters/blob/keys.js';
 import type { BlobStore } from '../../src/adapters/blob/port.js';
 import { createS3BlobStore } from '../../src/adapters/blob/s3.js';
-import { attachmentDisposition } from '../../src/domain/content-disposition.js';
+import { attachmentDisposition } from '../../src/domain/file-names.js';
 import { startS3rver } from '../support/s3rver.js';
 import type { S3rverHandle } from '../support/s3rver.js';
 import { randomChunks } from './streams.js';

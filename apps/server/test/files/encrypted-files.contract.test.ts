@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptedSize } from '../../src/domain/encrypted-size.js';
 import { startTestApp, http, type TestApp } from '../support/app.js';
@@ -75,7 +76,10 @@ describe.each(testDialects())('encrypted files on %s', (dialect) => {
     expect(ok.status).toBe(200);
     expect(ok.body.downloadCount).toBe(1);
     const file = await fetch(absolute(server.url, ok.body.downloadUrl));
-    expect(file.headers.get('content-disposition')).toContain('filename="encrypted_file"');
+    expect(parseDisposition(file.headers.get('content-disposition')!)).toMatchObject({
+      type: 'attachment',
+      parameters: { filename: 'encrypted_file' },
+    });
     expect((await file.arrayBuffer()).byteLength).toBe(encryptedSize(2 * 1024 * 1024 + 3));
     // The unlock endpoint hands out the metadata envelope (real name and type) instead.
     const unlocked = await http(server.url, `/api/shares/${code}/unlock`, {

@@ -12,7 +12,7 @@ import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
-import { attachmentDisposition } from '../../domain/content-disposition.js';
+import { attachmentDisposition } from '../../domain/file-names.js';
 import { assertBlobKey, isBlobKey } from './keys.js';
 import { BlobUnavailableError } from './port.js';
 import type { BlobStore } from './port.js';

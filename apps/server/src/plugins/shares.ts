@@ -11,14 +11,16 @@ import type { Secrets } from '../secrets.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    clock: Clock;
+    /** Draws free codes; file shares take theirs from here too. */
     codes: CodeAllocator;
+    /** Seals and opens recovery passwords under RECOVERY_KEY. */
     escrow: RecoveryEscrow;
     shares: ShareService;
   }
 }
 
-async function services(
+/** Text and note shares, and the code allocator and recovery escrow every share uses. */
+async function shares(
   app: FastifyInstance,
   opts: { config: Config; secrets: Secrets; clock: Clock },
 ) {
@@ -32,7 +34,6 @@ async function services(
   const escrow = createRecoveryEscrow(opts.secrets.recoveryKey, opts.secrets.recoveryKeyPrevious);
   const notes = createNoteCleaner({ maxNoteChars: config.maxNoteChars });
   app.addHook('onClose', () => notes.close());
-  app.decorate('clock', opts.clock);
   app.decorate('codes', codes);
   app.decorate('escrow', escrow);
   app.decorate(
@@ -48,4 +49,4 @@ async function services(
   );
 }
 
-export default fp(services, { name: 'services', dependencies: ['db'] });
+export default fp(shares, { name: 'shares', dependencies: ['db'] });

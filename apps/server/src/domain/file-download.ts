@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { downloadUrlSeconds, messages, type DownloadResponse } from '@codedrop/contract';
+import type { Kysely } from 'kysely';
+import type { BlobStore } from '../adapters/blob/port.js';
+import type { Database } from '../adapters/db/schema.js';
+import { AppError } from './app-error.js';
+import { addSeconds, type Clock } from './clock.js';
+import { signDownloadToken } from './download-token.js';
+import { countDownload } from './share-repository.js';
+import type { ShareService } from './share-service.js';
+
+export interface FileDownloadDeps {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  clock: Clock;
+  shares: ShareService;
+  urlSigningKey: Buffer;
+  /**
+   * S3 only: hand out presigned bucket URLs instead of serving through /api/blobs. Faster
+   * for big files, but the bucket cannot count transfers, so DOWNLOAD_URL_TRANSFERS does
+   * not hold for them.
+   */
+  presignedDownloads: boolean;
+  publicUrl: string | null;
+}
+
+/** Takes downloads from file shares and hands out the URLs that serve them. */
+export function createFileDownloads(deps: FileDownloadDeps) {
+  /**
+   * One conditional UPDATE takes a download from the count, so exactly max_downloads URLs
+   * are ever issued; each URL stays valid for its whole lifetime (docs/design.md#lifecycle).
+   */
+  async function download(code: string, authKey: string | undefined): Promise<DownloadResponse> {
+    const record = await deps.shares.requireLive(code);
+    if (record.type !== 'file' || record.blobKey === null) throw new AppError('INVALID_FILE_SHARE');
+    if (record.isEncrypted) await deps.shares.verifyAuthKey(record, authKey);
+    const now = deps.clock.now();
+    const urlExpiry = addSeconds(now, downloadUrlSeconds);
+    const counted = await countDownload(deps.db, code, now, urlExpiry);
+    // Lost the last download to someone else, or it expired meanwhile: say which.
+    if (counted === null) {
+      await deps.shares.requireLive(code);
+      throw new AppError('DOWNLOAD_LIMIT_REACHED');
+    }
+    const downloadUrl = await signedUrl(
+      counted.blobKey,
+      counted.fileName ?? 'download',
+      counted.fileMime ?? 'application/octet-stream',
+      urlExpiry,
+    );
+    return {
+      downloadUrl,
+      downloadCount: counted.downloadCount,
+      maxDownloads: counted.maxDownloads,
+      expiresInSeconds: downloadUrlSeconds,
+    };
+  }
+
+  async function signedUrl(key: string, name: string, type: string, expiry: Date) {
+    if (deps.presignedDownloads && deps.blobs.presignGet !== undefined) {
+      try {
+        return await deps.blobs.presignGet(key, {
+          fileName: name,
+          contentType: type,
+          expiresInSeconds: downloadUrlSeconds,
+        });
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', messages.downloadUrlFailed);
+      }
+    }
+    const token = signDownloadToken(deps.urlSigningKey, {
+      key,
+      nonce: randomBytes(16).toString('base64url'),
+      name,
+      type,
+      exp: Math.floor(expiry.getTime() / 1000),
+    });
+    return `${deps.publicUrl ?? ''}/api/blobs/${token}`;
+  }
+
+  return { download };
+}

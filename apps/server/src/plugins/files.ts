@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import type { Clock } from '../domain/clock.js';
+import { downloadTokenKey } from '../domain/download-token.js';
+import { createFileService, type FileService } from '../domain/file-service.js';
+import type { Secrets } from '../secrets.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    files: FileService;
+  }
+}
+
+/** File shares: uploads into the blob store, and the download URLs that serve them. */
+async function files(
+  app: FastifyInstance,
+  opts: { config: Config; secrets: Secrets; clock: Clock },
+) {
+  const { config } = opts;
+  app.decorate(
+    'files',
+    createFileService({
+      db: app.db.kysely,
+      blobs: app.blobs,
+      clock: opts.clock,
+      codes: app.codes,
+      escrow: app.escrow,
+      shares: app.shares,
+      urlSigningKey: downloadTokenKey(opts.secrets.urlSigningKey),
+      presignedDownloads: config.s3PresignedDownloads,
+      publicUrl: config.publicUrl,
+      limits: config,
+    }),
+  );
+}
+
+export default fp(files, { name: 'files', dependencies: ['db', 'blobs', 'shares'] });
