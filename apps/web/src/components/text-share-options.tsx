@@ -1,5 +1,5 @@
 import { Hash } from 'lucide-react';
-import type { ProblemMessage } from '../lib/api/problem-message';
+import type { ProblemMessage } from '../lib/api/problem-words';
 import type { SealProgress } from '../lib/encryption/progress';
 import { Alert } from './alert';
 import { Button } from './button';

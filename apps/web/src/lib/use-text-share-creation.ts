@@ -1,8 +1,7 @@
 import type { CreateShareResponse } from '@codedrop/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { createFailureMessage } from './api/create-failure';
-import type { ProblemMessage } from './api/problem-message';
+import { problemWords, type ProblemMessage } from './api/problem-words';
 import { createShare } from './api/shares-api';
 import { useConfig } from './config-context';
 import type { SealProgress } from './encryption/progress';
@@ -68,7 +67,7 @@ export function useTextShareCreation(type: 'clipboard' | 'notepad', failedMessag
         };
       }
       console.error(`Creating the ${type} share failed`, result.problem);
-      fail(createFailureMessage(result.problem, failedMessage));
+      fail(problemWords('create', result.problem, { failureTitle: failedMessage }));
       return null;
     } finally {
       setBusy(false);

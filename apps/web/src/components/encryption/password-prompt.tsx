@@ -1,7 +1,7 @@
 import { messages } from '@codedrop/contract';
 import { Lock, LockOpen, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { ProblemMessage } from '../../lib/api/problem-message';
+import type { ProblemMessage } from '../../lib/api/problem-words';
 import { useCanEncrypt } from '../../lib/encryption/secure-context';
 import { Alert } from '../alert';
 import { Button } from '../button';

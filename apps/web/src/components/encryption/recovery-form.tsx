@@ -2,9 +2,8 @@ import { emailPattern, messages } from '@codedrop/contract';
 import { ArrowLeft, Mail } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { ProblemMessage } from '../../lib/api/problem-message';
 import { requestRecovery } from '../../lib/api/recovery-api';
-import { recoveryProblemMessage } from '../../lib/encryption/recovery-message';
+import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
 import { Alert } from '../alert';
 import { Button } from '../button';
 import { Input } from '../input';
@@ -54,7 +53,7 @@ export function RecoveryForm({ code, onSent, onBack }: RecoveryFormProps) {
       onSent();
       return;
     }
-    const message = recoveryProblemMessage(result.problem);
+    const message = problemWords('recovery', result.problem);
     setFailure(message);
     toast.error(message.title, { description: message.detail });
   };

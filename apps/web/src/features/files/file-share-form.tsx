@@ -12,10 +12,9 @@ import { FieldError } from '../../components/field-error';
 import { Input } from '../../components/input';
 import { Label } from '../../components/label';
 import { Spinner } from '../../components/spinner';
-import { createFailureMessage } from '../../lib/api/create-failure';
 import { uploadFileShare } from '../../lib/api/files-api';
 import type { UploadProgress as Transfer } from '../../lib/api/multipart-upload';
-import type { ProblemMessage } from '../../lib/api/problem-message';
+import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
 import { useConfig } from '../../lib/config-context';
 import { parseDownloadLimit } from '../../lib/download-limit';
 import type { SealProgress } from '../../lib/encryption/progress';
@@ -115,11 +114,10 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
       });
       return;
     }
-    const message = createFailureMessage(
-      result.problem,
-      messages.uploadFailed,
-      config.maxFileBytes,
-    );
+    const message = problemWords('create', result.problem, {
+      failureTitle: messages.uploadFailed,
+      maxFileBytes: config.maxFileBytes,
+    });
     setFailure(message);
     toast.error(message.title, { description: message.detail });
   };

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
-import { problemMessage, type ProblemMessage } from '../../lib/api/problem-message';
+import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
 import { readShare } from '../../lib/api/shares-api';
 
 type BurnState =
@@ -32,7 +32,7 @@ export function BurnGate({
     setState(
       result.ok
         ? { phase: 'read', content: result.data.content }
-        : { phase: 'failed', message: problemMessage(result.problem) },
+        : { phase: 'failed', message: problemWords('viewer', result.problem) },
     );
   };
 

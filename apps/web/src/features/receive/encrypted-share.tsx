@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/alert';
 import { PasswordPrompt } from '../../components/encryption/password-prompt';
-import { problemMessage, type ProblemMessage } from '../../lib/api/problem-message';
+import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
 import { useConfig } from '../../lib/config-context';
 import { openFileShare, openTextShare, type UnlockFailure } from '../../lib/encryption/open-share';
 import { ClipboardContent } from './clipboard-content';
@@ -52,7 +52,7 @@ export function EncryptedShare({ share, onExit }: EncryptedShareProps) {
         setState({ phase: 'gone', message: { title: messages.shareDestroyed } });
         return;
       case 'problem': {
-        const message = problemMessage(failure.problem);
+        const message = problemWords('viewer', failure.problem);
         toast.error(message.title, { description: message.detail });
         // Expired, burnt or deleted meanwhile: there is nothing left to unlock.
         const gone = failure.problem.status === 404 || failure.problem.status === 410;

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/input';
 import { Label } from '../../components/label';
 import { Spinner } from '../../components/spinner';
-import type { ProblemMessage } from '../../lib/api/problem-message';
+import type { ProblemMessage } from '../../lib/api/problem-words';
 import { filterCodeInput } from '../../lib/code-input';
 import { useConfig } from '../../lib/config-context';
 

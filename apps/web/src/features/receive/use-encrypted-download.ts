@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { requestDownload } from '../../lib/api/shares-api';
 import { downloadDecrypted } from '../../lib/encryption/decrypt-download';
 import { openFileSink } from '../../lib/encryption/file-sink';
-import { downloadErrorMessage } from './download-error';
+import { problemWords } from '../../lib/api/problem-words';
 import type { DownloadPhase } from './use-file-download';
 
 /**
@@ -42,7 +42,7 @@ export function useEncryptedDownload(
       if (granted.problem.code === 'DOWNLOAD_LIMIT_REACHED') {
         setCount((c) => ({ ...c, used: c.max }));
       }
-      fail(downloadErrorMessage(granted.problem));
+      fail(problemWords('download', granted.problem).title);
       return;
     }
     const { downloadUrl, downloadCount, maxDownloads } = granted.data;
@@ -62,7 +62,7 @@ export function useEncryptedDownload(
         setError(messages.decryptFailed);
         toast.error(messages.decryptFailedToast);
       } else {
-        fail(downloadErrorMessage(result.problem));
+        fail(problemWords('download', result.problem).title);
       }
       return;
     }

@@ -9,7 +9,7 @@ import {
   startBrowserDownload,
   type TransferProgress,
 } from '../../lib/download-file';
-import { downloadErrorMessage } from './download-error';
+import { problemWords } from '../../lib/api/problem-words';
 
 export type DownloadPhase =
   | { phase: 'idle' }
@@ -37,7 +37,7 @@ export function useFileDownload(code: string, file: FileInfo, onLimitReached: ()
       if (granted.problem.code === 'DOWNLOAD_LIMIT_REACHED') {
         setCount((c) => ({ ...c, used: c.max }));
       }
-      fail(downloadErrorMessage(granted.problem));
+      fail(problemWords('download', granted.problem).title);
       return;
     }
     const { downloadUrl, downloadCount, maxDownloads } = granted.data;

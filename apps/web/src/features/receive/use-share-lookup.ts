@@ -1,15 +1,15 @@
 import type { ShareView } from '@codedrop/contract';
 import { useEffect, useState } from 'react';
-import type { ProblemMessage } from '../../lib/api/problem-message';
+import type { ProblemMessage } from '../../lib/api/problem-words';
 import { loadViewer } from './viewer-loader';
 
 /** The API client and its validator, loaded with the first lookup rather than the page. */
 const loadClient = async () => {
-  const [{ getShare }, { lookupProblemMessage }] = await Promise.all([
+  const [{ getShare }, { problemWords }] = await Promise.all([
     import('../../lib/api/shares-api'),
-    import('../../lib/api/problem-message'),
+    import('../../lib/api/problem-words'),
   ]);
-  return { getShare, lookupProblemMessage };
+  return { getShare, problemWords };
 };
 
 export type Lookup =
@@ -29,7 +29,7 @@ export function useShareLookup(code: string | undefined, attempt: string): Looku
   useEffect(() => {
     if (code === undefined) return;
     const controller = new AbortController();
-    void loadClient().then(async ({ getShare, lookupProblemMessage }) => {
+    void loadClient().then(async ({ getShare, problemWords }) => {
       // The viewer loads while the share is asked for; a share counts as found with it.
       const [result] = await Promise.all([getShare(code, controller.signal), loadViewer()]);
       if (controller.signal.aborted) return;
@@ -37,7 +37,7 @@ export function useShareLookup(code: string | undefined, attempt: string): Looku
         key,
         lookup: result.ok
           ? { status: 'found', share: result.data }
-          : { status: 'failed', code, message: lookupProblemMessage(result.problem) },
+          : { status: 'failed', code, message: problemWords('lookup', result.problem) },
       });
     });
     return () => controller.abort();

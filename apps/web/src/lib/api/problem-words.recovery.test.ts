@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClientProblem } from '../api/result';
-import { recoveryProblemMessage } from './recovery-message';
+import type { ClientProblem } from './result';
+import { problemWords } from './problem-words';
+
+// The recovery form's words.
+const recoveryProblemMessage = (problem: ClientProblem) => problemWords('recovery', problem);
 
 const problem = (
   code: ClientProblem['code'],

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientProblem } from '../../lib/api/result';
-import { downloadErrorMessage } from './download-error';
+import type { ClientProblem } from './result';
+import { problemWords } from './problem-words';
+
+// The line under "Download failed".
+const downloadErrorMessage = (problem: ClientProblem) => problemWords('download', problem).title;
 
 const problem = (code: ClientProblem['code'], extra: Partial<ClientProblem> = {}) => ({
   code,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createFailureMessage } from './create-failure';
+import { problemWords } from './problem-words';
+
+// A create page's words: its own failure title, and the file limit on the file page.
+const createFailureMessage = (
+  problem: ClientProblem,
+  failureTitle: string,
+  maxFileBytes?: number,
+) => problemWords('create', problem, { failureTitle, maxFileBytes });
 import type { ClientProblem } from './result';
 
 const problem = (code: ClientProblem['code'], extra: Partial<ClientProblem> = {}) => ({

@@ -1,6 +1,12 @@
 import { messages, type ErrorCode } from '@codedrop/contract';
 import { describe, expect, it } from 'vitest';
-import { lookupProblemMessage, problemMessage } from './problem-message';
+import { problemWords } from './problem-words';
+
+// The viewer's and a lookup's words.
+const problemMessage = (problem: ClientProblem, maxFileBytes?: number) =>
+  problemWords('viewer', problem, { maxFileBytes });
+const lookupProblemMessage = (problem: ClientProblem) => problemWords('lookup', problem);
+
 import type { ClientProblem } from './result';
 
 const problem = (
