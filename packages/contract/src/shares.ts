@@ -38,6 +38,44 @@ export const codeParamsSchema = z.strictObject({
   code: z.string().regex(/^\d+$/, 'Codes are digits only'),
 });
 
+/**
+ * What an encrypted create must carry, texts and files alike: the envelope and its auth
+ * verifier together, and a recovery email only with its password and only on an
+ * encrypted share.
+ */
+function checkEncryptionFields(
+  fields: {
+    encryptedPayload?: unknown;
+    authVerifier?: string;
+    recoveryEmail?: string;
+    recoveryPassword?: string;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const encrypted = fields.encryptedPayload !== undefined;
+  if (encrypted !== (fields.authVerifier !== undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['authVerifier'],
+      message: 'authVerifier goes with encryptedPayload, and only with it',
+    });
+  }
+  if ((fields.recoveryEmail !== undefined) !== (fields.recoveryPassword !== undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['recoveryEmail'],
+      message: 'recoveryEmail and recoveryPassword go together',
+    });
+  }
+  if (!encrypted && fields.recoveryEmail !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['recoveryEmail'],
+      message: 'A recovery email only applies to encrypted shares',
+    });
+  }
+}
+
 export const createShareBodySchema = z
   .strictObject({
     type: z.enum(['clipboard', 'notepad']),
@@ -65,27 +103,7 @@ export const createShareBodySchema = z
         message: body.type === 'clipboard' ? messages.textRequired : messages.noteRequired,
       });
     }
-    if (encrypted !== (body.authVerifier !== undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['authVerifier'],
-        message: 'authVerifier goes with encryptedPayload, and only with it',
-      });
-    }
-    if ((body.recoveryEmail !== undefined) !== (body.recoveryPassword !== undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recoveryEmail'],
-        message: 'recoveryEmail and recoveryPassword go together',
-      });
-    }
-    if (!encrypted && body.recoveryEmail !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recoveryEmail'],
-        message: 'A recovery email only applies to encrypted shares',
-      });
-    }
+    checkEncryptionFields(body, ctx);
   });
 export type CreateShareBody = z.infer<typeof createShareBodySchema>;
 
@@ -190,28 +208,5 @@ export const fileUploadFieldsSchema = z
     recoveryEmail: recoveryEmailSchema.optional(),
     recoveryPassword: recoveryPasswordSchema.optional(),
   })
-  .superRefine((fields, ctx) => {
-    const encrypted = fields.encryptedPayload !== undefined;
-    if (encrypted !== (fields.authVerifier !== undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['authVerifier'],
-        message: 'authVerifier goes with encryptedPayload, and only with it',
-      });
-    }
-    if ((fields.recoveryEmail !== undefined) !== (fields.recoveryPassword !== undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recoveryEmail'],
-        message: 'recoveryEmail and recoveryPassword go together',
-      });
-    }
-    if (!encrypted && fields.recoveryEmail !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recoveryEmail'],
-        message: 'A recovery email only applies to encrypted shares',
-      });
-    }
-  });
+  .superRefine(checkEncryptionFields);
 export type FileUploadFields = z.infer<typeof fileUploadFieldsSchema>;

@@ -4,6 +4,7 @@ import {
   codePointLength,
   createShareBodySchema,
   envelopeSchema,
+  fileUploadFieldsSchema,
   isRecoverablePassword,
   messages,
 } from '../src/index.js';
@@ -68,6 +69,24 @@ describe('the create body', () => {
         recoveryPassword: 'correct horse',
       }),
     ).toEqual(['A recovery email only applies to encrypted shares']);
+  });
+});
+
+describe('the file upload fields', () => {
+  it('follow the same encryption rules as a text create', () => {
+    const issues = (fields: Record<string, string>) => {
+      const parsed = fileUploadFieldsSchema.safeParse({ maxDownloads: '3', ...fields });
+      return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+    };
+    expect(issues({ encryptedPayload: JSON.stringify(envelope) })).toEqual([
+      'authVerifier goes with encryptedPayload, and only with it',
+    ]);
+    expect(issues({ recoveryEmail: 'a@b.co', recoveryPassword: 'correct horse' })).toEqual([
+      'A recovery email only applies to encrypted shares',
+    ]);
+    expect(issues({ encryptedPayload: JSON.stringify(envelope), authVerifier: b64(32) })).toEqual(
+      [],
+    );
   });
 });
 
