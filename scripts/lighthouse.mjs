@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const minimum = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
@@ -75,19 +76,9 @@ let failed = false;
 let home;
 try {
   await waitForHealth(baseURL);
-  // The flags of playwright.config.ts, headless.
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumFlags],
   });
   const deepLink = `/${await createShare(baseURL)}`;
   // `npm run lighthouse -- /faq /notepad` measures only those paths.
