@@ -27,22 +27,19 @@ export function NotepadForm({ onCreated }: { onCreated: (created: CreatedNote) =
     const quill = quillRef.current;
     if (creation.busy || !quill) return;
     creation.clearFailure();
-    // A note needs text: Quill's empty document is "\n" and its HTML "<p></p>".
-    if (quill.getText().trim() === '') {
-      setFieldError(messages.noteRequired);
-      toast.error(messages.noteRequired);
+    /** Says what is wrong next to the editor and as a toast, and goes back to it. */
+    const refuse = (message: string) => {
+      setFieldError(message);
+      toast.error(message);
       quill.focus();
-      return;
-    }
+    };
+    // A note needs text: Quill's empty document is "\n" and its HTML "<p></p>".
+    if (quill.getText().trim() === '') return refuse(messages.noteRequired);
     const html = breakableSpaces(quill.getSemanticHTML());
     // The server checks a plain note's length; an encrypted one it cannot read, so the
     // limit is checked here, before sealing, for both.
     if (codePointLength(html) > config.maxNoteChars) {
-      const message = messages.noteTooLong(config.maxNoteChars);
-      setFieldError(message);
-      toast.error(message);
-      quill.focus();
-      return;
+      return refuse(messages.noteTooLong(config.maxNoteChars));
     }
     quill.enable(false);
     const created = await creation.create(html);
