@@ -2,11 +2,10 @@ import { messages, type FileInfo } from '@codedrop/contract';
 import { toBase64, type DerivedKeys, type FileMeta } from '@codedrop/crypto';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { requestDownload } from '../../lib/api/shares-api';
 import { downloadDecrypted } from '../../lib/encryption/decrypt-download';
 import { openFileSink } from '../../lib/encryption/file-sink';
 import { problemWords } from '../../lib/api/problem-words';
-import type { DownloadPhase } from './use-file-download';
+import { useDownloadGrant } from './use-download-grant';
 
 /**
  * Download File for an encrypted share: the save target is chosen first (the picker needs
@@ -20,14 +19,12 @@ export function useEncryptedDownload(
   keys: DerivedKeys,
   onLimitReached: () => void,
 ) {
-  const [state, setState] = useState<DownloadPhase>({ phase: 'idle' });
-  const [count, setCount] = useState({ used: file.downloadCount, max: file.maxDownloads });
+  const { state, setState, count, fail, grant, finish } = useDownloadGrant(
+    code,
+    file,
+    onLimitReached,
+  );
   const [error, setError] = useState<string | null>(null);
-
-  const fail = (description: string) => {
-    setState({ phase: 'idle' });
-    toast.error(messages.downloadFailed, { description });
-  };
 
   const run = async (sinkOpened: ReturnType<typeof openFileSink>) => {
     const sink = await sinkOpened;
@@ -36,19 +33,13 @@ export function useEncryptedDownload(
       setState({ phase: 'idle' });
       return;
     }
-    const granted = await requestDownload(code, toBase64(keys.authKey));
-    if (!granted.ok) {
+    const granted = await grant(toBase64(keys.authKey));
+    if (granted === null) {
       await sink.discard();
-      if (granted.problem.code === 'DOWNLOAD_LIMIT_REACHED') {
-        setCount((c) => ({ ...c, used: c.max }));
-      }
-      fail(problemWords('download', granted.problem).title);
       return;
     }
-    const { downloadUrl, downloadCount, maxDownloads } = granted.data;
-    setCount({ used: downloadCount, max: maxDownloads });
     const result = await downloadDecrypted({
-      url: downloadUrl,
+      url: granted.downloadUrl,
       encKey: keys.encKey,
       storedLength: file.size,
       meta,
@@ -66,12 +57,7 @@ export function useEncryptedDownload(
       }
       return;
     }
-    if (downloadCount >= maxDownloads) {
-      toast(messages.downloadLimitReached, { description: messages.fileDeleted });
-      onLimitReached();
-    } else {
-      toast.success('Download complete', { description: meta.name });
-    }
+    finish(granted, { title: 'Download complete', description: meta.name });
   };
 
   const download = () => {

@@ -1,20 +1,8 @@
 import { messages, type FileInfo } from '@codedrop/contract';
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { requestDownload } from '../../lib/api/shares-api';
-import {
-  fetchBlob,
-  isSameOrigin,
-  saveBlob,
-  startBrowserDownload,
-  type TransferProgress,
-} from '../../lib/download-file';
-import { problemWords } from '../../lib/api/problem-words';
+import { fetchBlob, isSameOrigin, saveBlob, startBrowserDownload } from '../../lib/download-file';
+import { useDownloadGrant } from './use-download-grant';
 
-export type DownloadPhase =
-  | { phase: 'idle' }
-  | { phase: 'requesting' }
-  | { phase: 'transferring'; progress: TransferProgress };
+export type { DownloadPhase } from './use-download-grant';
 
 /**
  * Download File: asks the API for a URL (which uses one download), fetches the bytes with
@@ -22,29 +10,18 @@ export type DownloadPhase =
  * the file is gone and calls `onLimitReached`.
  */
 export function useFileDownload(code: string, file: FileInfo, onLimitReached: () => void) {
-  const [state, setState] = useState<DownloadPhase>({ phase: 'idle' });
-  const [count, setCount] = useState({ used: file.downloadCount, max: file.maxDownloads });
-
-  const fail = (description: string) => {
-    setState({ phase: 'idle' });
-    toast.error(messages.downloadFailed, { description });
-  };
+  const { state, setState, count, fail, grant, finish } = useDownloadGrant(
+    code,
+    file,
+    onLimitReached,
+  );
 
   const download = async () => {
     setState({ phase: 'requesting' });
-    const granted = await requestDownload(code);
-    if (!granted.ok) {
-      if (granted.problem.code === 'DOWNLOAD_LIMIT_REACHED') {
-        setCount((c) => ({ ...c, used: c.max }));
-      }
-      fail(problemWords('download', granted.problem).title);
-      return;
-    }
-    const { downloadUrl, downloadCount, maxDownloads } = granted.data;
-    setCount({ used: downloadCount, max: maxDownloads });
-
-    if (isSameOrigin(downloadUrl)) {
-      const fetched = await fetchBlob(downloadUrl, (progress) =>
+    const granted = await grant();
+    if (granted === null) return;
+    if (isSameOrigin(granted.downloadUrl)) {
+      const fetched = await fetchBlob(granted.downloadUrl, (progress) =>
         setState({ phase: 'transferring', progress }),
       );
       if (!fetched.ok) {
@@ -53,16 +30,10 @@ export function useFileDownload(code: string, file: FileInfo, onLimitReached: ()
       }
       saveBlob(fetched.data, file.name);
     } else {
-      startBrowserDownload(downloadUrl);
+      startBrowserDownload(granted.downloadUrl);
     }
     setState({ phase: 'idle' });
-
-    if (downloadCount >= maxDownloads) {
-      toast(messages.downloadLimitReached, { description: messages.fileDeleted });
-      onLimitReached();
-    } else {
-      toast.success('Download started', { description: file.name });
-    }
+    finish(granted, { title: 'Download started', description: file.name });
   };
 
   return { state, count, download };
