@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Migrator, sql, type Kysely } from 'kysely';
+import { shareTypes } from '@codedrop/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, migrate, type Db } from '../src/adapters/db/index.js';
 import { migrationsFor } from '../src/adapters/db/migrations/index.js';
@@ -123,5 +124,28 @@ describe.each(testDialects())('migrations on %s', (dialect) => {
     expect(await countCodesOfLength(db.kysely, 4)).toBe(2);
     expect(await countCodesOfLength(db.kysely, 5)).toBe(1);
     expect(await countCodesOfLength(db.kysely, 6)).toBe(0);
+  });
+
+  it("allow exactly the contract's share types in the type column", async () => {
+    await migratedTo('0008-drop-expires-index');
+    await migrate(db);
+    const now = new Date();
+    const at = dialect === 'sqlite' ? now.toISOString() : now;
+    const loose = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const insert = (code: string, type: string) =>
+      loose
+        .insertInto('shares')
+        .values({
+          code,
+          type,
+          delete_token_hash: 'h',
+          created_at: at,
+          expires_at: at,
+          reclaim_after: at,
+        })
+        .execute();
+    // A new type needs a migration that widens the CHECK: this fails until there is one.
+    for (const [i, type] of shareTypes.entries()) await insert(`55${i}0`, type);
+    await expect(insert('5599', 'bogus')).rejects.toThrow();
   });
 });

@@ -10,3 +10,4 @@ export * from './recovery.js';
 export * from './shares.js';
 export * from './routes.js';
 export * from './text-length.js';
+export * from './share-types.js';

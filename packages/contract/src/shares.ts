@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
+import { shareTypes, textShareTypes } from './share-types.js';
 import { authKeySchema, authVerifierSchema, envelopeSchema, kdfSchema } from './envelope.js';
 
-export const shareTypes = ['clipboard', 'notepad', 'file'] as const;
 export const shareTypeSchema = z.enum(shareTypes);
-export type ShareType = z.infer<typeof shareTypeSchema>;
 
 /** The simple x@y.z pattern of docs/product.md#encryption-options. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -78,7 +77,7 @@ function checkEncryptionFields(
 
 export const createShareBodySchema = z
   .strictObject({
-    type: z.enum(['clipboard', 'notepad']),
+    type: z.enum(textShareTypes),
     content: z.string().optional(),
     encryptedPayload: envelopeSchema.optional(),
     authVerifier: authVerifierSchema.optional(),

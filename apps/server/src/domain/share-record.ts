@@ -1,3 +1,4 @@
+import type { ShareType } from '@codedrop/contract';
 import type { Selectable } from 'kysely';
 import type { SharesTable } from '../adapters/db/schema.js';
 
@@ -33,7 +34,7 @@ export type ShareRow = Pick<Selectable<SharesTable>, (typeof recordColumns)[numb
 /** A share as the domain sees it, whatever dialect it came from. */
 export interface ShareRecord {
   code: string;
-  type: 'clipboard' | 'notepad' | 'file';
+  type: ShareType;
   content: string | null;
   isEncrypted: boolean;
   /** The envelope's key-derivation parameters as JSON (the envelope itself is not read). */

@@ -1,5 +1,5 @@
 import type { CreateShareBody, CreateShareResponse, ShareView } from '@codedrop/contract';
-import { maxEnvelopeChars, messages } from '@codedrop/contract';
+import { assertNever, maxEnvelopeChars, messages, type TextShareType } from '@codedrop/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../adapters/db/schema.js';
 import { AppError } from './app-error.js';
@@ -66,6 +66,24 @@ export function createShareService(deps: ShareServiceDeps) {
     return found.record;
   }
 
+  /** A plain text share's content as stored: checked text, or a sanitized note. */
+  async function plainContent(type: TextShareType, raw: string): Promise<string> {
+    switch (type) {
+      case 'clipboard':
+        validateClipboardText(raw, limits.maxTextChars);
+        return raw;
+      case 'notepad':
+        // Markup the sanitizer strips may make the input longer than the note; twice the
+        // limit is room enough, and bounds the work one request can ask for.
+        if (raw.length > 2 * limits.maxNoteChars) {
+          throw new AppError('PAYLOAD_TOO_LARGE', messages.noteTooLong(limits.maxNoteChars));
+        }
+        return deps.notes.sanitize(raw);
+      default:
+        return assertNever(type);
+    }
+  }
+
   return {
     requireLive,
 
@@ -79,17 +97,8 @@ export function createShareService(deps: ShareServiceDeps) {
         if (payload.length > maxEnvelopeChars) {
           throw new AppError('PAYLOAD_TOO_LARGE', 'The encrypted content is too large');
         }
-      } else if (body.type === 'clipboard') {
-        content = body.content ?? '';
-        validateClipboardText(content, limits.maxTextChars);
       } else {
-        const raw = body.content ?? '';
-        // Markup the sanitizer strips may make the input longer than the note; twice the
-        // limit is room enough, and bounds the work one request can ask for.
-        if (raw.length > 2 * limits.maxNoteChars) {
-          throw new AppError('PAYLOAD_TOO_LARGE', messages.noteTooLong(limits.maxNoteChars));
-        }
-        content = await deps.notes.sanitize(raw);
+        content = await plainContent(body.type, body.content ?? '');
       }
       const { columns, ...created } = shareBasics(clock, deps.escrow, {
         ...body,

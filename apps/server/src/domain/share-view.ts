@@ -1,4 +1,4 @@
-import type { ErrorCode, Kdf, ShareView } from '@codedrop/contract';
+import { assertNever, type ErrorCode, type Kdf, type ShareView } from '@codedrop/contract';
 import type { ShareRecord } from './share-record.js';
 
 /** The API's view of a live share: metadata, plaintext when allowed, never ciphertext. */
@@ -11,23 +11,28 @@ export function toShareView(record: ShareRecord, unlockMaxFailures: number): Sha
     isEncrypted: record.isEncrypted,
     burnAfterReading: record.burnAfterReading,
   };
-  if (!record.isEncrypted && !record.burnAfterReading && record.type !== 'file') {
-    view.content = record.content ?? '';
-  }
   if (record.isEncrypted && record.kdf !== null) {
     // Checked against the contract when the share was created.
     view.kdf = JSON.parse(record.kdf) as Kdf;
     view.attemptsLeft = Math.max(0, unlockMaxFailures - record.failedUnlocks);
   }
-  if (record.type === 'file') {
-    view.file = {
-      name: record.fileName ?? 'download',
-      size: record.fileSize ?? 0,
-      downloadCount: record.downloadCount,
-      maxDownloads: record.maxDownloads ?? 0,
-    };
+  switch (record.type) {
+    case 'clipboard':
+    case 'notepad':
+      // Plain text is in the view, unless it is to be read once (POST /read) or sealed.
+      if (!record.isEncrypted && !record.burnAfterReading) view.content = record.content ?? '';
+      return view;
+    case 'file':
+      view.file = {
+        name: record.fileName ?? 'download',
+        size: record.fileSize ?? 0,
+        downloadCount: record.downloadCount,
+        maxDownloads: record.maxDownloads ?? 0,
+      };
+      return view;
+    default:
+      return assertNever(record.type);
   }
-  return view;
 }
 
 /** Which 410 (or 404) a share that is no longer live answers with. */

@@ -1,4 +1,4 @@
-import type { CreateShareResponse } from '@codedrop/contract';
+import type { CreateShareResponse, TextShareType } from '@codedrop/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { problemWords, type ProblemMessage } from './api/problem-words';
@@ -20,7 +20,7 @@ export interface CreatedTextShare {
  * after reading, the encryption options, sealing in the browser, the API call and its
  * failure (shown next to the button and as a toast).
  */
-export function useTextShareCreation(type: 'clipboard' | 'notepad', failedMessage: string) {
+export function useTextShareCreation(type: TextShareType, failedMessage: string) {
   const config = useConfig();
   const [expiry, setExpiry] = useState<number | null>(null);
   const [burn, setBurn] = useState(false);

@@ -1,3 +1,4 @@
+import type { ShareType } from '@codedrop/contract';
 import type { ColumnType, Kysely } from 'kysely';
 
 /** SQLite hands back ISO text and 0/1; PostgreSQL hands back Date and boolean. */
@@ -9,7 +10,7 @@ export type DefaultedInt = ColumnType<number, number | undefined, number>;
 
 export interface SharesTable {
   code: string;
-  type: 'clipboard' | 'notepad' | 'file';
+  type: ShareType;
   content: string | null;
   is_encrypted: DefaultedBool;
   encrypted_payload: string | null;

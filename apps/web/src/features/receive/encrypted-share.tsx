@@ -1,4 +1,4 @@
-import { messages, type ShareView } from '@codedrop/contract';
+import { assertNever, messages, type ShareView, type TextShareType } from '@codedrop/contract';
 import type { DerivedKeys, FileMeta } from '@codedrop/crypto';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -7,14 +7,13 @@ import { PasswordPrompt } from '../../components/encryption/password-prompt';
 import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
 import { useConfig } from '../../lib/config-context';
 import { openFileShare, openTextShare, type UnlockFailure } from '../../lib/encryption/open-share';
-import { ClipboardContent } from './clipboard-content';
 import { EncryptedFileContent } from './encrypted-file-content';
-import { NoteContent } from './note-content';
+import { TextContent } from './text-content';
 
 type EncryptedState =
   | { phase: 'locked'; error?: ProblemMessage }
   | { phase: 'gone'; message: ProblemMessage }
-  | { phase: 'text'; text: string }
+  | { phase: 'text'; type: TextShareType; text: string }
   | { phase: 'file'; meta: FileMeta; keys: DerivedKeys };
 
 export interface EncryptedShareProps {
@@ -62,14 +61,23 @@ export function EncryptedShare({ share, onExit }: EncryptedShareProps) {
   };
 
   const tryPassword = async (password: string) => {
-    if (share.type === 'file') {
-      const result = await openFileShare(share, password);
-      if (result.ok) setState({ phase: 'file', meta: result.value, keys: result.keys });
-      else fail(result);
-    } else {
-      const result = await openTextShare(share, password);
-      if (result.ok) setState({ phase: 'text', text: result.value });
-      else fail(result);
+    const type = share.type;
+    switch (type) {
+      case 'file': {
+        const result = await openFileShare(share, password);
+        if (result.ok) setState({ phase: 'file', meta: result.value, keys: result.keys });
+        else fail(result);
+        return;
+      }
+      case 'clipboard':
+      case 'notepad': {
+        const result = await openTextShare(share, password);
+        if (result.ok) setState({ phase: 'text', type, text: result.value });
+        else fail(result);
+        return;
+      }
+      default:
+        assertNever(type);
     }
   };
 
@@ -94,11 +102,7 @@ export function EncryptedShare({ share, onExit }: EncryptedShareProps) {
       return (
         <div className="flex flex-col gap-4">
           {share.burnAfterReading && <Alert variant="warning">{messages.burnNotice}</Alert>}
-          {share.type === 'clipboard' ? (
-            <ClipboardContent text={state.text} />
-          ) : (
-            <NoteContent html={state.text} />
-          )}
+          <TextContent type={state.type} content={state.text} />
         </div>
       );
     case 'file':

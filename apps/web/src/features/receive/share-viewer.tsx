@@ -1,14 +1,13 @@
-import { messages, type ShareView } from '@codedrop/contract';
+import { assertNever, messages, type ShareView } from '@codedrop/contract';
 import { ArrowLeft } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card, CardContent } from '../../components/card';
 import { Container } from '../../components/container';
 import { BurnGate } from './burn-gate';
-import { ClipboardContent } from './clipboard-content';
 import { EncryptedShare } from './encrypted-share';
 import { FileContent } from './file-content';
-import { NoteContent } from './note-content';
+import { TextContent } from './text-content';
 import { ViewerHeader } from './viewer-header';
 
 export interface ShareViewerProps {
@@ -40,19 +39,21 @@ export function ShareViewer({ share, onExit }: ShareViewerProps) {
 
 function ShareBody({ share, onExit }: ShareViewerProps) {
   if (share.isEncrypted) return <EncryptedShare share={share} onExit={onExit} />;
-  if (share.type === 'file') {
-    return share.file ? (
-      <FileContent code={share.code} file={share.file} onLimitReached={onExit} />
-    ) : (
-      <Alert variant="error" title={messages.invalidFileShare} />
-    );
+  const type = share.type;
+  switch (type) {
+    case 'file':
+      return share.file ? (
+        <FileContent code={share.code} file={share.file} onLimitReached={onExit} />
+      ) : (
+        <Alert variant="error" title={messages.invalidFileShare} />
+      );
+    case 'clipboard':
+    case 'notepad': {
+      const render = (content: string) => <TextContent type={type} content={content} />;
+      if (share.burnAfterReading) return <BurnGate code={share.code}>{render}</BurnGate>;
+      return render(share.content ?? '');
+    }
+    default:
+      return assertNever(type);
   }
-  const render = (content: string) =>
-    share.type === 'clipboard' ? (
-      <ClipboardContent text={content} />
-    ) : (
-      <NoteContent html={content} />
-    );
-  if (share.burnAfterReading) return <BurnGate code={share.code}>{render}</BurnGate>;
-  return render(share.content ?? '');
 }

@@ -1,5 +1,5 @@
-import type { ShareView } from '@codedrop/contract';
-import { ClipboardList, FileText, Flame, Lock, Upload } from 'lucide-react';
+import type { ShareType, ShareView } from '@codedrop/contract';
+import { ClipboardList, FileText, Flame, Lock, Upload, type LucideIcon } from 'lucide-react';
 import { Badge } from '../../components/badge';
 import { CardHeader } from '../../components/card';
 import { formatDateTime, formatRemaining } from '../../lib/format-date';
@@ -9,7 +9,7 @@ const kinds = {
   clipboard: { title: 'Shared Clipboard', icon: ClipboardList },
   notepad: { title: 'Shared Note', icon: FileText },
   file: { title: 'Shared File', icon: Upload },
-} as const;
+} as const satisfies Record<ShareType, { title: string; icon: LucideIcon }>;
 
 /**
  * Code, dates, a live countdown and the badges of a share (docs/product.md#shared-content-viewer).
