@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { downloadLimit } from '@codedrop/contract';
+import { configDefaults, downloadLimit } from '@codedrop/contract';
 import { envReader, type Env } from './env-reader.js';
 
 /**
@@ -76,7 +76,7 @@ export class ConfigError extends Error {
   }
 }
 
-const maxLifetimeSeconds = 86_400;
+const maxLifetimeSeconds = configDefaults.defaultExpirySeconds;
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Parses the environment; throws one ConfigError naming every bad variable. */
@@ -104,8 +104,8 @@ export function loadConfig(env: Env): Readonly<Config> {
   if (storage === 's3' && s3Bucket === '') problems.push('S3_BUCKET is required when STORAGE=s3');
 
   const expiryChoices = parseExpiryChoices(read('EXPIRY_CHOICES'), problems);
-  const codeMinDigits = int('CODE_MIN_DIGITS', 4, 4, 12);
-  const codeMaxDigits = int('CODE_MAX_DIGITS', 6, 4, 12);
+  const codeMinDigits = int('CODE_MIN_DIGITS', configDefaults.codeMinDigits, 4, 12);
+  const codeMaxDigits = int('CODE_MAX_DIGITS', configDefaults.codeMaxDigits, 4, 12);
   if (codeMaxDigits < codeMinDigits) {
     problems.push('CODE_MAX_DIGITS must be at least CODE_MIN_DIGITS');
   }
@@ -152,9 +152,9 @@ export function loadConfig(env: Env): Readonly<Config> {
     urlSigningKey: secret('URL_SIGNING_KEY'),
     metricsToken: read('METRICS_TOKEN') ?? null,
     // An integer column holds file sizes, so 2 GiB − 1 is the ceiling.
-    maxFileBytes: int('MAX_FILE_BYTES', 52_428_800, 1, 2_147_483_647),
-    maxTextChars: int('MAX_TEXT_CHARS', 100_000, 1, 1_000_000),
-    maxNoteChars: int('MAX_NOTE_CHARS', 500_000, 1, 1_000_000),
+    maxFileBytes: int('MAX_FILE_BYTES', configDefaults.maxFileBytes, 1, 2_147_483_647),
+    maxTextChars: int('MAX_TEXT_CHARS', configDefaults.maxTextChars, 1, 1_000_000),
+    maxNoteChars: int('MAX_NOTE_CHARS', configDefaults.maxNoteChars, 1, 1_000_000),
     expiryChoicesSeconds: expiryChoices,
     defaultExpirySeconds: expiryChoices.includes(maxLifetimeSeconds)
       ? maxLifetimeSeconds
@@ -164,7 +164,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     codeMaxDensity,
     codeHardDensity,
     sweepIntervalSeconds: int('SWEEP_INTERVAL_SECONDS', 60, 1, 86_400),
-    unlockMaxFailures: int('UNLOCK_MAX_FAILURES', 10, 1, 1_000),
+    unlockMaxFailures: int('UNLOCK_MAX_FAILURES', configDefaults.unlockMaxFailures, 1, 1_000),
     rateLimitCreates: int('RATE_LIMIT_CREATES', 100, 1, 1_000_000),
     rateLimitMisses: int('RATE_LIMIT_MISSES', 30, 1, 1_000_000),
     rateLimitDisabled: bool('RATE_LIMIT_DISABLED', false),
@@ -192,7 +192,7 @@ export function loadConfig(env: Env): Readonly<Config> {
 }
 
 function parseExpiryChoices(raw: string | undefined, problems: string[]): number[] {
-  const fallback = [600, 3_600, 21_600, 86_400];
+  const fallback = [...configDefaults.expiryChoicesSeconds];
   if (raw === undefined) return fallback;
   const parts = raw.split(',').map((part) => part.trim());
   const values = parts.map(Number);

@@ -1,11 +1,20 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { configDefaults } from '@codedrop/contract';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { resolveSecrets } from '../src/secrets.js';
 
 describe('loadConfig', () => {
+  it('defaults what GET /api/config tells the web app to the contract defaults it renders with', () => {
+    const config = loadConfig({});
+    const told = Object.fromEntries(
+      Object.keys(configDefaults).map((key) => [key, config[key as keyof typeof configDefaults]]),
+    );
+    expect(told).toEqual(configDefaults);
+  });
+
   it('runs with no configuration at all: SQLite in ./data, port 3000', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { downloadLimit, downloadUrlSeconds } from './limits.js';
+export { configDefaults, downloadLimit, downloadUrlSeconds } from './limits.js';
 
 /** GET /api/config: what the web app needs to know about this server's limits. */
 export const publicConfigSchema = z.object({

@@ -6,3 +6,20 @@ export const downloadLimit = { min: 1, max: 100, default: 10 } as const;
 
 /** Signed download URLs live 300 s (docs/design.md#lifecycle). */
 export const downloadUrlSeconds = 300;
+
+/**
+ * The server's defaults for what GET /api/config tells the web app, once: the server uses
+ * them when a variable is unset, and the web app renders with them until the answer comes.
+ */
+export const configDefaults = {
+  maxFileBytes: 52_428_800,
+  maxTextChars: 100_000,
+  maxNoteChars: 500_000,
+  codeMinDigits: 4,
+  codeMaxDigits: 6,
+  expiryChoicesSeconds: [600, 3_600, 21_600, 86_400],
+  defaultExpirySeconds: 86_400,
+  downloadLimit,
+  unlockMaxFailures: 10,
+  adsClientId: null,
+} as const;

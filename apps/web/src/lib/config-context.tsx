@@ -1,18 +1,11 @@
-import { downloadLimit, type PublicConfig } from '@codedrop/contract';
+import { configDefaults, type PublicConfig } from '@codedrop/contract';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 
-/** The server's defaults (README.md#configuration), used until GET /api/config answers. */
+/** The server's defaults (the contract's), used until GET /api/config answers. */
 export const defaultConfig: PublicConfig = {
-  maxFileBytes: 50 * 1024 * 1024,
-  maxTextChars: 100_000,
-  maxNoteChars: 500_000,
-  codeMinDigits: 4,
-  codeMaxDigits: 6,
-  expiryChoicesSeconds: [600, 3600, 21_600, 86_400],
-  defaultExpirySeconds: 86_400,
-  downloadLimit: { ...downloadLimit },
-  unlockMaxFailures: 10,
-  adsClientId: null,
+  ...configDefaults,
+  expiryChoicesSeconds: [...configDefaults.expiryChoicesSeconds],
+  downloadLimit: { ...configDefaults.downloadLimit },
 };
 
 const ConfigContext = createContext<PublicConfig>(defaultConfig);
