@@ -1,5 +1,6 @@
 import { configDefaults, type PublicConfig } from '@codedrop/contract';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { isPublicConfig } from './config-shape';
 
 /** The server's defaults (the contract's), used until GET /api/config answers. */
 export const defaultConfig: PublicConfig = {
@@ -15,13 +16,13 @@ export function ConfigProvider({ children }: { children: ReactNode }) {
   const [config, setConfig] = useState<PublicConfig>(defaultConfig);
   useEffect(() => {
     const controller = new AbortController();
-    // The API client and its validator load here, after the first render, rather than
-    // with the page: the defaults above are what the page renders with anyway.
-    void import('./api/shares-api')
-      .then(({ getConfig }) => getConfig(controller.signal))
-      .then((result) => {
-        if (result.ok) setConfig(result.data);
-      });
+    // A failed or odd answer keeps the defaults, which are what the page rendered with.
+    fetch('/api/config', { signal: controller.signal, headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: unknown) => {
+        if (isPublicConfig(body)) setConfig(body);
+      })
+      .catch(() => undefined);
     return () => controller.abort();
   }, []);
   return <ConfigContext value={config}>{children}</ConfigContext>;

@@ -1,13 +1,11 @@
 import {
   createShareResponseSchema,
   downloadResponseSchema,
-  publicConfigSchema,
   readResponseSchema,
   shareViewSchema,
   type CreateShareBody,
   type CreateShareResponse,
   type DownloadResponse,
-  type PublicConfig,
   type ReadResponse,
   type ShareView,
 } from '@codedrop/contract';
@@ -15,10 +13,6 @@ import { requestJson } from './request';
 import type { ApiResult } from './result';
 
 const sharePath = (code: string) => `/api/shares/${encodeURIComponent(code)}`;
-
-export function getConfig(signal?: AbortSignal): Promise<ApiResult<PublicConfig>> {
-  return requestJson('/api/config', publicConfigSchema, { signal });
-}
 
 /** Metadata and, unless burn-after-reading or encrypted, the content. Never consumes anything. */
 export function getShare(code: string, signal?: AbortSignal): Promise<ApiResult<ShareView>> {
