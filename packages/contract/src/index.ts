@@ -11,3 +11,4 @@ export * from './shares.js';
 export * from './routes.js';
 export * from './text-length.js';
 export * from './share-types.js';
+export * from './format-bytes.js';

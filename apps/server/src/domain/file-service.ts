@@ -4,6 +4,7 @@ import {
   messages,
   type CreateFileResponse,
   type FieldError,
+  formatBytesCompact,
 } from '@codedrop/contract';
 import { newBlobKey } from '../adapters/blob/keys.js';
 import { BlobUnavailableError } from '../adapters/blob/port.js';
@@ -13,7 +14,6 @@ import type { CodeAllocator } from './code-allocator.js';
 import { encryptedSize, plaintextSizeOf } from './encrypted-size.js';
 import { createFileDownloads, type FileDownloadDeps } from './file-download.js';
 import { cleanFileName, cleanMimeType, encryptedFileName } from './file-names.js';
-import { formatBytes } from './format-bytes.js';
 import type { RecoveryEscrow } from './recovery-escrow.js';
 import { storedFileBytes, type NewShare } from './share-repository.js';
 import { resolveExpiry } from './share-service.js';
@@ -53,9 +53,13 @@ export function malformedUpload(): AppError {
 }
 
 export function tooLargeError(maxFileBytes: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', messages.fileTooLargeDetail(formatBytes(maxFileBytes)), {
-    title: messages.fileTooLargeTitle,
-  });
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    messages.fileTooLargeDetail(formatBytesCompact(maxFileBytes)),
+    {
+      title: messages.fileTooLargeTitle,
+    },
+  );
 }
 
 /**

@@ -1,5 +1,12 @@
-import type { CreateShareBody, CreateShareResponse, ShareView } from '@codedrop/contract';
-import { assertNever, maxEnvelopeChars, messages, type TextShareType } from '@codedrop/contract';
+import {
+  type CreateShareBody,
+  type CreateShareResponse,
+  type ShareView,
+  assertNever,
+  maxEnvelopeChars,
+  messages,
+  type TextShareType,
+} from '@codedrop/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../adapters/db/schema.js';
 import { AppError } from './app-error.js';

@@ -5,7 +5,7 @@ import { buttonClasses } from '../components/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../components/card';
 import { Container } from '../components/container';
 import { useConfig } from '../lib/config-context';
-import { formatBytesCompact } from '../lib/format-bytes';
+import { formatBytesCompact } from '@codedrop/contract';
 import { tools, type Tool } from '../lib/tools';
 
 /** This page's own words for each tool (docs/product.md#page-not-found). */

@@ -1,4 +1,4 @@
-import { formatBytes } from '../../lib/format-bytes';
+import { formatBytes } from '@codedrop/contract';
 import { progressPercent, type SealProgress } from '../../lib/encryption/progress';
 import { Progress } from '../progress';
 

@@ -2,7 +2,7 @@ import { Archive, Code2, FileText, Image, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent } from '../../components/card';
 import { useConfig } from '../../lib/config-context';
-import { formatBytesCompact } from '../../lib/format-bytes';
+import { formatBytesCompact } from '@codedrop/contract';
 import { formatDuration } from '../../lib/format-date';
 
 /** The limits a sharer should know before uploading. */

@@ -2,7 +2,7 @@ import { File as FileIcon, UploadCloud, X } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
 import { Button } from '../../components/button';
 import { cn } from '../../lib/cn';
-import { formatBytes, formatBytesCompact } from '../../lib/format-bytes';
+import { formatBytes, formatBytesCompact } from '@codedrop/contract';
 
 export interface FilePickerProps {
   file: File | null;

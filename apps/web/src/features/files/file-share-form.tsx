@@ -1,4 +1,4 @@
-import { messages, type CreateFileResponse } from '@codedrop/contract';
+import { messages, type CreateFileResponse, formatBytesCompact } from '@codedrop/contract';
 import { Upload } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -20,7 +20,6 @@ import { parseDownloadLimit } from '../../lib/download-limit';
 import type { SealProgress } from '../../lib/encryption/progress';
 import { uploadEncryptedFileShare } from '../../lib/encryption/upload-encrypted-file';
 import { useEncryptionOptions } from '../../lib/encryption/use-encryption-options';
-import { formatBytesCompact } from '../../lib/format-bytes';
 import { FilePicker } from './file-picker';
 import { SmartDataInfo, UploadLimits } from './file-facts';
 import { UploadProgress } from './upload-progress';

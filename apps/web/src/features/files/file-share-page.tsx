@@ -4,7 +4,7 @@ import { Container } from '../../components/container';
 import { EncryptionActiveBox } from '../../components/encryption/encryption-active-box';
 import { PageHeader } from '../../components/page-header';
 import { ShareResult } from '../../components/share-result';
-import { formatBytes } from '../../lib/format-bytes';
+import { formatBytes } from '@codedrop/contract';
 import { formatDuration } from '../../lib/format-date';
 import { FileShareLinks, SupportedTypes } from './file-facts';
 import { FileShareForm, type CreatedFile } from './file-share-form';

@@ -1,6 +1,6 @@
 import { Progress } from '../../components/progress';
 import type { UploadProgress as Transfer } from '../../lib/api/multipart-upload';
-import { formatBytes } from '../../lib/format-bytes';
+import { formatBytes } from '@codedrop/contract';
 
 /** The upload's real progress: percentage and bytes sent of the total. */
 export function UploadProgress({ progress }: { progress: Transfer | null }) {

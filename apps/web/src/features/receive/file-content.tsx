@@ -1,10 +1,9 @@
-import { cleanFileName, type FileInfo } from '@codedrop/contract';
+import { cleanFileName, type FileInfo, formatBytes } from '@codedrop/contract';
 import { Download, File } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Progress } from '../../components/progress';
 import { Spinner } from '../../components/spinner';
-import { formatBytes } from '../../lib/format-bytes';
 import { useFileDownload, type DownloadPhase } from './use-file-download';
 
 export interface FileContentProps {

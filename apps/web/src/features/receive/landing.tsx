@@ -6,7 +6,7 @@ import { buttonClasses } from '../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/card';
 import { Container } from '../../components/container';
 import { useConfig } from '../../lib/config-context';
-import { formatBytesCompact } from '../../lib/format-bytes';
+import { formatBytesCompact } from '@codedrop/contract';
 import { tools, type Tool } from '../../lib/tools';
 
 /** The landing page around the retrieve form (docs/product.md#landing-page). */

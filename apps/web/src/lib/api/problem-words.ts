@@ -1,5 +1,4 @@
-import { messages } from '@codedrop/contract';
-import { formatBytesCompact } from '../format-bytes';
+import { messages, formatBytesCompact } from '@codedrop/contract';
 import type { ClientProblem } from './result';
 
 /** What to tell the visitor about a failed call: a short title and the sentence to show. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatBytesCompact } from './format-bytes';
+import { formatBytes, formatBytesCompact } from '../src/format-bytes.js';
 
 describe('formatBytes', () => {
   it.each([

@@ -1,3 +1,5 @@
+// Sizes as people read them, for the web app and the server's messages alike (zod-free).
+
 const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
 /**
