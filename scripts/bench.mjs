@@ -1,5 +1,6 @@
 // `npm run bench`: CodeDrop's API and upload throughput as ratios to bare servers measured in
-// the same run, and the server's RSS growth during a 50 MiB upload (docs/benchmarks.md).
+// the same run, the server's RSS growth during a 50 MiB upload, and the browser's encryption
+// against raw WebCrypto (docs/benchmarks.md). `--only=crypto` runs the browser rows alone.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import {
   startBareStreamToDisk,
   startBufferingControl,
 } from './bench/baselines.mjs';
+import { browserCrypto } from './bench/browser-crypto.mjs';
 import { ensureBuilt, startCodeDrop } from './bench/codedrop-server.mjs';
 import { firstUploadGrowth } from './bench/memory-check.mjs';
 import { multipartBody } from './bench/multipart-upload.mjs';
@@ -263,7 +265,28 @@ function variantRows(variants) {
   ];
 }
 
-function summary(api, uploads, memory, scale, variants) {
+/** The browser rows (scripts/bench/browser-crypto.mjs); a row without a bar is reported. */
+function cryptoRows(rows) {
+  const amount = (value, unit) => `${formatNumber(value, unit === 'MiB' ? 1 : 0)} ${unit}`;
+  return rows.map((row) => [
+    row.name,
+    amount(row.value, row.unit),
+    row.baseline === null ? '' : `${amount(row.baseline, row.unit)} raw`,
+    [
+      row.ratio === null ? '' : `${formatNumber(row.ratio, 2)}×`,
+      row.pass === null ? '' : pass(row.pass),
+    ]
+      .filter(Boolean)
+      .join(' '),
+    `${row.bar ? `bar ${row.bar}` : 'reported'}; ${row.notes}`,
+  ]);
+}
+
+function missedCryptoBars(rows) {
+  return rows.filter((row) => row.pass === false).map((row) => `${row.name}: bar ${row.bar}`);
+}
+
+function summary(api, uploads, memory, scale, variants, browser) {
   const ratio = (ours, theirs) => `${formatNumber(ours / theirs, 2)}×`;
   const rows = Object.entries(api).map(([name, { measure, codedrop: ours, bare }]) => [
     name,
@@ -303,9 +326,31 @@ function summary(api, uploads, memory, scale, variants) {
     memory.controlCaught ? 'caught' : 'MISSED',
     'a server holding the whole body must fail the bar',
   ]);
+  rows.push(...cryptoRows(browser));
   console.log('\nSummary (ratio = CodeDrop ÷ bare baseline, same machine, same run)\n');
   console.log(table(['Measure', 'CodeDrop', 'Bare baseline', 'Ratio', 'Notes'], rows, 'lrrll'));
   console.log(`\nRSS measured with ${memory.codedrop.method}.`);
+  console.log(browserNote);
+}
+
+const browserNote =
+  'Chromium rows: raw = WebCrypto AES-256-GCM over the same bytes in 1 MiB segments, same page;' +
+  ' page memory = CDP Runtime.getHeapUsage (JS heap + Blink heap + ArrayBuffer contents, page' +
+  ' and workers), peak above idle.';
+
+/** `--only=crypto`: the browser rows alone, for working on the encryption code. */
+async function onlyCrypto() {
+  console.log('Encryption in Chromium (50 MiB) …');
+  const rows = await browserCrypto();
+  console.log('\nSummary (ratio = CodeDrop ÷ raw WebCrypto, same page, same run)\n');
+  console.log(
+    table(['Measure', 'CodeDrop', 'Baseline', 'Ratio', 'Notes'], cryptoRows(rows), 'lrrll'),
+  );
+  console.log(browserNote);
+  for (const failure of missedCryptoBars(rows)) {
+    console.error(`\nFAIL: ${failure}`);
+    process.exitCode = 1;
+  }
 }
 
 async function main() {
@@ -355,8 +400,11 @@ async function main() {
     postgres: await onPostgres(await scratch('postgres-'), start, shortText),
   };
 
-  summary(api, uploads, memory, scale, variants);
-  failures.push(...missedBars(api), ...missedScaleBars(scale));
+  console.log('Encryption in Chromium (50 MiB) …');
+  const browser = await browserCrypto();
+
+  summary(api, uploads, memory, scale, variants, browser);
+  failures.push(...missedBars(api), ...missedScaleBars(scale), ...missedCryptoBars(browser));
   for (const failure of failures) {
     console.error(`\nFAIL: ${failure}`);
     process.exitCode = 1;
@@ -371,8 +419,11 @@ async function main() {
   }
 }
 
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 try {
-  await main();
+  if (only === 'crypto') await onlyCrypto();
+  else if (only !== undefined) throw new Error(`--only=${only}: only --only=crypto exists`);
+  else await main();
 } catch (error) {
   console.error('\nbench failed:', error);
   process.exitCode = 1;

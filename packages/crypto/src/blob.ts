@@ -1,31 +1,16 @@
+import { assemble, foldingAssembler, type BlobAssembler } from './assembler.js';
 import { TAG_BYTES } from './envelope-parse.js';
 import { decryptChunks, encryptChunks } from './stream.js';
 
 /** Plaintext bytes done so far, out of `total`; called once per segment. */
 export type ProgressListener = (done: number, total: number) => void;
 
-// Folding parts into a Blob every few segments lets the browser move them out of the JS
-// heap (Chromium may page blob data to disk), so a large file is never held twice.
-const partsPerFold = 16;
-
-async function collect(
-  chunks: AsyncIterable<Uint8Array<ArrayBuffer>>,
-  type: string,
-  onChunk: (chunk: Uint8Array) => void,
-): Promise<Blob> {
-  let parts: BlobPart[] = [];
-  for await (const chunk of chunks) {
-    parts.push(chunk);
-    onChunk(chunk);
-    if (parts.length > partsPerFold) parts = [new Blob(parts)];
-  }
-  return new Blob(parts, { type });
-}
-
 export interface EncryptBlobOptions {
   /** 7 bytes, random by default; fixed only in known-answer tests. */
   noncePrefix?: Uint8Array;
   onProgress?: ProgressListener;
+  /** Where the sealed segments are gathered; on this thread by default. */
+  assembler?: BlobAssembler;
 }
 
 /** Encrypts a File or Blob segment by segment into the stored form (for an XHR upload). */
@@ -39,7 +24,8 @@ export function encryptBlob(
   let header = true;
   const { noncePrefix } = options;
   const chunks = encryptChunks({ encKey, source: blob, length: total, noncePrefix });
-  return collect(chunks, 'application/octet-stream', (chunk) => {
+  const assembler = options.assembler ?? foldingAssembler();
+  return assemble(chunks, assembler, 'application/octet-stream', (chunk) => {
     if (header) {
       header = false;
       return;
@@ -53,6 +39,8 @@ export interface DecryptBlobOptions {
   /** MIME type of the result, from the file's metadata. */
   type?: string;
   onProgress?: ProgressListener;
+  /** Where the plaintext segments are gathered; on this thread by default. */
+  assembler?: BlobAssembler;
 }
 
 /**
@@ -68,7 +56,8 @@ export function decryptBlob(
 ): Promise<Blob> {
   let done = 0;
   const chunks = decryptChunks({ encKey, source: blob, storedLength: blob.size, expectedSize });
-  return collect(chunks, options.type ?? '', (chunk) => {
+  const assembler = options.assembler ?? foldingAssembler();
+  return assemble(chunks, assembler, options.type ?? '', (chunk) => {
     done += chunk.length;
     options.onProgress?.(done, expectedSize);
   });

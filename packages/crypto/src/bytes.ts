@@ -33,3 +33,19 @@ export function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 export function requireLength(bytes: Uint8Array, length: number, what: string): void {
   if (bytes.length !== length) throw new RangeError(`${what} must be ${length} bytes`);
 }
+
+// ES2024's ArrayBuffer.prototype.transfer, which the ES2023 library types lack.
+type DetachableBuffer = ArrayBuffer & { transfer?: (newLength?: number) => ArrayBuffer };
+
+/**
+ * Frees the memory behind bytes nobody will read again at once, instead of at the next
+ * garbage collection: it detaches their whole ArrayBuffer, so use it only on buffers the
+ * caller owns outright (a WebCrypto result, a network chunk once copied). Collections come
+ * late for ArrayBuffers, whose contents live outside the JS heap: without this, a 50 MiB file
+ * left 64–150 MiB of dead segments in a Chromium page. No-op where `transfer` is missing
+ * (Node 20) or the buffer is shared or already detached.
+ */
+export function releaseBytes(bytes: Uint8Array): void {
+  const buffer = bytes.buffer as DetachableBuffer;
+  if (buffer instanceof ArrayBuffer && buffer.byteLength > 0) buffer.transfer?.(0);
+}

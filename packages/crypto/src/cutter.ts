@@ -1,6 +1,9 @@
 /**
  * Cuts arbitrary chunks into pieces of known lengths, holding at most one piece: a chunk
- * that already contains a whole piece is passed through as a view, without a copy.
+ * that already contains a whole piece is passed through as a view, without a copy. Pieces
+ * that span chunks are gathered in one buffer that is reused, so a piece is only valid until
+ * the next one is asked for (the streams hand each piece to WebCrypto, which copies it when
+ * called). A fresh 1 MiB buffer per segment cost page faults and garbage for the collector.
  */
 export class Cutter {
   private buffer: Uint8Array<ArrayBuffer> | null = null;
@@ -25,17 +28,15 @@ export class Cutter {
         offset += need;
         continue;
       }
-      this.buffer ??= new Uint8Array(need);
+      if (this.buffer === null || this.buffer.length < need) this.buffer = new Uint8Array(need);
       const take = Math.min(need - this.filled, chunk.length - offset);
       this.buffer.set(chunk.subarray(offset, offset + take), this.filled);
       this.filled += take;
       offset += take;
       if (this.filled === need) {
-        const piece = this.buffer;
-        this.buffer = null;
         this.filled = 0;
         this.next++;
-        yield piece;
+        yield this.buffer.subarray(0, need);
       }
     }
   }

@@ -1,6 +1,6 @@
 export { DecryptionError, isDecryptionError, type DecryptionErrorCode } from './errors.js';
 export { fromBase64, fromBase64Url, toBase64, toBase64Url } from './base64.js';
-export { randomBytes } from './bytes.js';
+export { randomBytes, releaseBytes } from './bytes.js';
 export {
   AUTH_KEY_BYTES,
   KDF_NAME,
@@ -68,6 +68,7 @@ export {
   type DecryptFileOptions,
   type EncryptFileOptions,
 } from './stream.js';
+export { foldingAssembler, type BlobAssembler } from './assembler.js';
 export {
   decryptBlob,
   encryptBlob,

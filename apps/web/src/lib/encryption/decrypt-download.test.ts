@@ -38,14 +38,16 @@ function recordingSink() {
 }
 
 /** Serves `body` as the download URL would, in small network-sized chunks. */
-function serveBytes(body: Uint8Array, status = 200) {
+function serveBytes(body: Uint8Array, status = 200, chunkSize = 65_536) {
+  const sent: Uint8Array[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => {
       const stream = new ReadableStream<Uint8Array>({
         start(controller) {
-          for (let at = 0; at < body.length; at += 65_536) {
-            controller.enqueue(body.slice(at, at + 65_536));
+          for (let at = 0; at < body.length; at += chunkSize) {
+            sent.push(body.slice(at, at + chunkSize));
+            controller.enqueue(sent.at(-1)!);
           }
           controller.close();
         },
@@ -53,6 +55,19 @@ function serveBytes(body: Uint8Array, status = 200) {
       return new Response(stream, { status });
     }),
   );
+  return sent;
+}
+
+/** Node 20 has no ArrayBuffer.prototype.transfer; browsers do. This one detaches like theirs. */
+function installTransfer() {
+  Object.defineProperty(ArrayBuffer.prototype, 'transfer', {
+    configurable: true,
+    value(this: ArrayBuffer, length?: number) {
+      const moved = structuredClone(this, { transfer: [this] });
+      return length === 0 ? new ArrayBuffer(0) : moved;
+    },
+  });
+  return () => delete (ArrayBuffer.prototype as { transfer?: unknown }).transfer;
 }
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) =>
@@ -79,6 +94,33 @@ describe('downloadDecrypted', () => {
     expect(sameBytes(written(), plain)).toBe(true);
     expect(progress).toEqual([0, SEGMENT_SIZE, 2 * SEGMENT_SIZE, plain.length]);
   });
+
+  it.each([1000, 65_536, SEGMENT_SIZE + 16, 4 * SEGMENT_SIZE])(
+    'frees each network chunk (%d bytes) once decrypted, and still writes every byte',
+    async (chunkSize) => {
+      const removeTransfer = installTransfer();
+      try {
+        const sent = serveBytes(stored, 200, chunkSize);
+        const { sink, log, written } = recordingSink();
+        const progress: number[] = [];
+        const result = await downloadDecrypted({
+          url: '/api/blobs/token',
+          encKey: keys.encKey,
+          storedLength: stored.length,
+          meta: meta(),
+          sink,
+          onProgress: (done) => progress.push(done),
+        });
+        expect(result).toEqual({ ok: true });
+        expect(log).toEqual(['commit']);
+        expect(sameBytes(written(), plain)).toBe(true);
+        expect(progress.at(-1)).toBe(plain.length);
+        expect(sent.every((chunk) => chunk.length === 0)).toBe(true);
+      } finally {
+        removeTransfer();
+      }
+    },
+  );
 
   it.each([
     ['a flipped bit', () => stored.map((b, i) => (i === SEGMENT_SIZE + 40 ? b ^ 1 : b))],

@@ -25,7 +25,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A stand-in for Chromium's save picker and its writable file stream. */
+/** Node 20 has no ArrayBuffer.prototype.transfer; browsers do. This one detaches like theirs. */
+function installTransfer() {
+  Object.defineProperty(ArrayBuffer.prototype, 'transfer', {
+    configurable: true,
+    value(this: ArrayBuffer, length?: number) {
+      const moved = structuredClone(this, { transfer: [this] });
+      return length === 0 ? new ArrayBuffer(0) : moved;
+    },
+  });
+  return () => delete (ArrayBuffer.prototype as { transfer?: unknown }).transfer;
+}
+
+/** A stand-in for Chromium's save picker and its writable file stream (which copies). */
 function fakePicker(options: { fail?: DOMException | TypeError } = {}) {
   const log: string[] = [];
   const writes: Uint8Array[] = [];
@@ -34,7 +46,7 @@ function fakePicker(options: { fail?: DOMException | TypeError } = {}) {
     if (options.fail) throw options.fail;
     return {
       createWritable: async () => ({
-        write: async (data: Uint8Array) => void writes.push(data),
+        write: async (data: Uint8Array) => void writes.push(data.slice()),
         close: async () => void log.push('close'),
         abort: async () => void log.push('abort'),
       }),
@@ -72,6 +84,28 @@ describe('openFileSink without a save picker', () => {
     await sink.commit();
     expect(created[0]!.size).toBe(40);
   });
+
+  it('frees folded parts at once and still saves every byte', async () => {
+    const removeTransfer = installTransfer();
+    try {
+      const sink = blobSink(meta);
+      const chunks = Array.from({ length: 40 }, (_, i) => chunk(i, i));
+      for (const part of chunks) await sink.write(part);
+      expect(chunks[0]!.length).toBe(0); // folded, freed
+      expect(chunks[39]!.length).toBe(2); // not yet folded
+      await sink.commit();
+      expect(chunks[39]!.length).toBe(0);
+      // jsdom's Blob has no arrayBuffer(); its FileReader reads it.
+      const reader = new FileReader();
+      const read = new Promise((resolve) => (reader.onload = resolve));
+      reader.readAsArrayBuffer(created[0]!);
+      await read;
+      const saved = new Uint8Array(reader.result as ArrayBuffer);
+      expect([...saved]).toEqual(Array.from({ length: 40 }, (_, i) => [i, i]).flat());
+    } finally {
+      removeTransfer();
+    }
+  });
 });
 
 describe('openFileSink with a save picker', () => {
@@ -83,6 +117,20 @@ describe('openFileSink with a save picker', () => {
     expect(log).toEqual(['picked report.pdf', 'close']);
     expect(writes).toEqual([chunk(1, 2, 3)]);
     expect(clicked).toHaveLength(0);
+  });
+
+  it('frees each chunk once the file has it', async () => {
+    const removeTransfer = installTransfer();
+    try {
+      const { writes } = fakePicker();
+      const sink = await openFileSink(meta);
+      const written = chunk(4, 5, 6);
+      await sink!.write(written);
+      expect(written.length).toBe(0);
+      expect(writes).toEqual([chunk(4, 5, 6)]);
+    } finally {
+      removeTransfer();
+    }
   });
 
   it('aborts the write and removes the file on discard', async () => {

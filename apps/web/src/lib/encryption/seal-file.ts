@@ -1,5 +1,12 @@
-import { createKeys, encryptBlob, sealFileMeta, type Envelope } from '@codedrop/crypto';
+import {
+  createKeys,
+  encryptBlob,
+  sealFileMeta,
+  type Envelope,
+  type ProgressListener,
+} from '@codedrop/crypto';
 import { recoveryFields, type EncryptionChoice } from './options';
+import { openAssembler } from './open-assembler';
 import type { SealProgressListener } from './progress';
 
 export interface SealedFile {
@@ -28,11 +35,23 @@ export async function sealFileShare(
   const meta = { name: file.name, type: file.type, size: file.size };
   const encryptedPayload = await sealFileMeta(keys, meta);
   onProgress?.({ stage: 'encrypting', done: 0, total: file.size });
-  const ciphertext = await encryptBlob(file, keys.encKey, {
-    onProgress: (done, total) => onProgress?.({ stage: 'encrypting', done, total }),
-  });
+  const ciphertext = await encryptFile(file, keys.encKey, (done, total) =>
+    onProgress?.({ stage: 'encrypting', done, total }),
+  );
   return {
     fields: { encryptedPayload, authVerifier: keys.authVerifier, ...recoveryFields(choice) },
     ciphertext,
   };
+}
+
+/**
+ * The stored form of a file's bytes, as uploaded: read with a BYOB reader, sealed segment by
+ * segment on this thread, gathered into the Blob by a worker where there is one.
+ */
+export async function encryptFile(
+  file: Blob,
+  encKey: CryptoKey,
+  onProgress?: ProgressListener,
+): Promise<Blob> {
+  return encryptBlob(file, encKey, { onProgress, assembler: await openAssembler() });
 }

