@@ -11,7 +11,7 @@ import { BlobUnavailableError } from '../adapters/blob/port.js';
 import { AppError } from './app-error.js';
 import { ByteLimit, ByteLimitExceededError } from './byte-limit.js';
 import type { CodeAllocator } from './code-allocator.js';
-import { encryptedSize, plaintextSizeOf } from './encrypted-size.js';
+import { encryptedSize, plaintextSize } from '@codedrop/crypto';
 import { createFileDownloads, type FileDownloadDeps } from './file-download.js';
 import { cleanFileName, cleanMimeType, encryptedFileName } from './file-names.js';
 import type { RecoveryEscrow } from './recovery-escrow.js';
@@ -137,7 +137,7 @@ export function createFileService(deps: FileServiceDeps) {
       throw error;
     }
     const blob = { key, name: encrypted ? encryptedFileName : name, mime, size };
-    if (encrypted && plaintextSizeOf(size) === null) {
+    if (encrypted && plaintextSize(size) === null) {
       await discard(blob);
       throw AppError.validation('file', 'The encrypted file is malformed (its size is impossible)');
     }

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import { AppError } from '../domain/app-error.js';
-import { encryptedSize } from '../domain/encrypted-size.js';
+import { encryptedSize } from '@codedrop/crypto';
 import {
   malformedUpload,
   tooLargeError,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptedSize } from '../../src/domain/encrypted-size.js';
+import { encryptedSize } from '@codedrop/crypto';
 import { startTestApp, http, type TestApp } from '../support/app.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
 import { fakeEncryptedShare } from '../support/envelopes.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encryptedSize, plaintextSizeOf } from '../src/domain/encrypted-size.js';
+import { encryptedSize, plaintextSize } from '../src/index.js';
 
 const MiB = 1_048_576;
 
@@ -12,12 +12,12 @@ describe('encrypted file sizes (docs/design.md#encryption)', () => {
     [3 * MiB + 5, 12 + 3 * MiB + 5 + 64],
   ])('%i plaintext bytes are stored as %i', (plain, stored) => {
     expect(encryptedSize(plain)).toBe(stored);
-    expect(plaintextSizeOf(stored)).toBe(plain);
+    expect(plaintextSize(stored)).toBe(plain);
   });
 
   it('knows which stored sizes no plaintext produces', () => {
     for (const impossible of [0, 27, 12 + MiB + 17, 12 + MiB + 16 + 16]) {
-      expect(plaintextSizeOf(impossible)).toBeNull();
+      expect(plaintextSize(impossible)).toBeNull();
     }
   });
 });
