@@ -104,7 +104,7 @@ export function fromBase64(text: string, byteLength?: number): Uint8Array<ArrayB
   return checkLength(decode(text, standard, 'base64'), byteLength, 'base64');
 }
 
-/** URL-safe alphabet without padding (RFC 4648 §5), as used in signed download tokens. */
+/** URL-safe alphabet without padding (RFC 4648 §5). */
 export function toBase64Url(bytes: Uint8Array): string {
   return encode(bytes, urlSafe);
 }

@@ -9,16 +9,15 @@ import {
 } from '@codedrop/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
-  MAX_ITERATIONS,
-  MIN_ITERATIONS,
   WRITE_ITERATIONS,
   createKeys,
-  encryptFileMeta,
-  encryptText,
   toBase64,
   type Envelope,
   type KdfParams,
 } from '../src/index.js';
+import { MAX_ITERATIONS, MIN_ITERATIONS } from '../src/kdf.js';
+import { encryptFileMeta } from '../src/file-meta.js';
+import { encryptText } from '../src/envelope.js';
 
 // The library duplicates three numbers and two shapes of the wire contract to keep zod out
 // of the browser bundle; these tests keep the copies honest.

@@ -5,17 +5,16 @@ import {
   decryptFileMeta,
   decryptText,
   deriveKeysFor,
-  encryptFileMeta,
-  encryptText,
-  fromBase64,
   openFileMeta,
   openText,
   parseEnvelope,
-  sealBytes,
   sealFileMeta,
   sealText,
   toBase64,
 } from '../src/index.js';
+import { encryptFileMeta } from '../src/file-meta.js';
+import { encryptText, sealBytes } from '../src/envelope.js';
+import { fromBase64 } from '../src/base64.js';
 import { fromHex } from './support/bytes.js';
 import { vectors } from './support/known-answers.js';
 

@@ -1,16 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DecryptionError,
-  MAX_ITERATIONS,
-  MIN_ITERATIONS,
   WRITE_ITERATIONS,
   createKeys,
-  deriveKeys,
   deriveKeysFor,
-  fromBase64,
-  parseKdf,
   toBase64,
 } from '../src/index.js';
+import { MAX_ITERATIONS, MIN_ITERATIONS, deriveKeys } from '../src/kdf.js';
+import { fromBase64 } from '../src/base64.js';
+import { parseKdf } from '../src/envelope-parse.js';
 import { fromHex, toHex } from './support/bytes.js';
 import { vectors } from './support/known-answers.js';
 

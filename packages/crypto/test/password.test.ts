@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PASSWORD_ALPHABET,
-  PASSWORD_LENGTH,
-  generatePassword,
-  rejectionThreshold,
-  type RandomFill,
-} from '../src/index.js';
+import { generatePassword, type RandomFill } from '../src/index.js';
+import { PASSWORD_ALPHABET, PASSWORD_LENGTH, rejectionThreshold } from '../src/password.js';
 
 /** A RandomFill that hands out the given bytes in order, then fails the test. */
 function scripted(bytes: number[]): RandomFill {

@@ -2,18 +2,20 @@ import { describe, expect, it } from 'vitest';
 import {
   DecryptionError,
   SEGMENT_SIZE,
-  createDecryptTransform,
-  createEncryptTransform,
   decryptBlob,
   decryptChunks,
-  decryptStream,
   encryptBlob,
   encryptChunks,
-  encryptStream,
   encryptedSize,
   plaintextSize,
   type ByteSource,
 } from '../src/index.js';
+import {
+  createDecryptTransform,
+  createEncryptTransform,
+  decryptStream,
+  encryptStream,
+} from '../src/stream.js';
 import { aesKey, collect, inChunks, patternBytes, sameBytes } from './support/bytes.js';
 
 const MiB = SEGMENT_SIZE;

@@ -4,14 +4,14 @@ import {
   decryptChunks,
   decryptFileMeta,
   decryptText,
-  deriveKeys,
   authVerifier,
   encryptChunks,
-  encryptFileMeta,
-  encryptText,
   type Envelope,
   type FileMeta,
 } from '../../src/index.js';
+import { deriveKeys } from '../../src/kdf.js';
+import { encryptFileMeta } from '../../src/file-meta.js';
+import { encryptText } from '../../src/envelope.js';
 import { ENC_INFO, deriveMaster, expandBytes } from '../../src/kdf.js';
 import vectors from '../vectors.json' with { type: 'json' };
 import { collect, fromHex, patternBytes, sha256Hex, toHex } from './bytes.js';
