@@ -1,27 +1,50 @@
-import { createFileResponseSchema, type CreateFileResponse } from '@codedrop/contract';
+import {
+  createFileResponseSchema,
+  type CreateFileResponse,
+  type Envelope,
+} from '@codedrop/contract';
 import { uploadMultipart, type UploadProgress } from './multipart-upload';
 import type { ApiResult } from './result';
 
-export interface FileShareOptions {
+export interface FileShareFields {
   maxDownloads: number;
   expiresInSeconds?: number;
+  /** An encrypted share: the sealed `{name, type, size}`, the auth verifier, the recovery. */
+  encryption?: {
+    encryptedPayload: Envelope;
+    authVerifier: string;
+    recoveryEmail?: string;
+    recoveryPassword?: string;
+  };
 }
 
 /**
- * Uploads a plain file share (POST /api/files): the fields first, as the server reads them
- * before the file part, then the file under its own name. Reports upload progress.
+ * Uploads a file share (POST /api/files), plain or encrypted alike: the text fields first,
+ * as the server reads them before the file part, then the file under its own name (an
+ * encrypted one arrives as ciphertext named neutrally by its caller). Reports progress.
  */
 export function uploadFileShare(
   file: File,
-  options: FileShareOptions,
+  fields: FileShareFields,
   transfer: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<ApiResult<CreateFileResponse>> {
-  const fields: [string, string][] = [['maxDownloads', String(options.maxDownloads)]];
-  if (options.expiresInSeconds !== undefined) {
-    fields.push(['expiresInSeconds', String(options.expiresInSeconds)]);
+  const parts: [string, string][] = [['maxDownloads', String(fields.maxDownloads)]];
+  if (fields.expiresInSeconds !== undefined) {
+    parts.push(['expiresInSeconds', String(fields.expiresInSeconds)]);
+  }
+  const { encryption } = fields;
+  if (encryption !== undefined) {
+    parts.push(['encryptedPayload', JSON.stringify(encryption.encryptedPayload)]);
+    parts.push(['authVerifier', encryption.authVerifier]);
+    if (encryption.recoveryEmail !== undefined && encryption.recoveryPassword !== undefined) {
+      parts.push(
+        ['recoveryEmail', encryption.recoveryEmail],
+        ['recoveryPassword', encryption.recoveryPassword],
+      );
+    }
   }
   return uploadMultipart('/api/files', createFileResponseSchema, {
-    fields,
+    fields: parts,
     file: { field: 'file', blob: file, name: file.name },
     ...transfer,
   });

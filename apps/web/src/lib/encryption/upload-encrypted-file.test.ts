@@ -1,20 +1,20 @@
 // @vitest-environment node
 import { decryptFileMeta, encryptedSize } from '@codedrop/crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EncryptedFileFields } from '../api/encrypted-upload-api';
+import type { FileShareFields } from '../api/files-api';
 import type { SealProgress } from './progress';
 import { uploadEncryptedFileShare } from './upload-encrypted-file';
 
-const upload = vi.hoisted(() => ({ uploadEncryptedFile: vi.fn() }));
-vi.mock('../api/encrypted-upload-api', () => upload);
+const upload = vi.hoisted(() => ({ uploadFileShare: vi.fn() }));
+vi.mock('../api/files-api', () => upload);
 
 afterEach(() => vi.clearAllMocks());
 
 describe('uploadEncryptedFileShare', () => {
   it('derives, encrypts, then uploads only ciphertext, reporting each stage', async () => {
     const created = { ok: true, data: { code: '4821' } };
-    upload.uploadEncryptedFile.mockImplementation(
-      async (_f: unknown, _b: Blob, options: { onProgress: (p: object) => void }) => {
+    upload.uploadFileShare.mockImplementation(
+      async (_f: File, _fields: unknown, options: { onProgress: (p: object) => void }) => {
         options.onProgress({ loaded: 10, total: 20 });
         return created;
       },
@@ -30,17 +30,17 @@ describe('uploadEncryptedFileShare', () => {
     expect(result).toBe(created);
     expect([...new Set(stages)]).toEqual(['deriving', 'encrypting', 'uploading']);
 
-    const [fields, ciphertext] = upload.uploadEncryptedFile.mock.calls[0] as [
-      EncryptedFileFields,
-      Blob,
+    const [ciphertext, fields] = upload.uploadFileShare.mock.calls[0] as [
+      File,
+      Required<FileShareFields>,
     ];
+    expect(ciphertext.name).toBe('encrypted_file');
     expect(fields).toMatchObject({
       maxDownloads: 4,
       expiresInSeconds: 600,
-      recoveryEmail: 'me@example.org',
-      recoveryPassword: 'pw',
+      encryption: { recoveryEmail: 'me@example.org', recoveryPassword: 'pw' },
     });
-    expect(await decryptFileMeta('pw', fields.encryptedPayload)).toEqual({
+    expect(await decryptFileMeta('pw', fields.encryption.encryptedPayload)).toEqual({
       name: 'plan.txt',
       type: 'text/plain',
       size: 16,
@@ -54,7 +54,7 @@ describe('uploadEncryptedFileShare', () => {
     const broken = { name: 'x', type: '', size: 1 } as File;
     const result = await uploadEncryptedFileShare({ password: 'pw' }, broken, { maxDownloads: 1 });
     expect(result).toMatchObject({ ok: false, problem: { code: 'INTERNAL' } });
-    expect(upload.uploadEncryptedFile).not.toHaveBeenCalled();
+    expect(upload.uploadFileShare).not.toHaveBeenCalled();
     expect(spy).toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import type { CreateFileResponse } from '@codedrop/contract';
-import { uploadEncryptedFile } from '../api/encrypted-upload-api';
+import { uploadFileShare } from '../api/files-api';
 import type { ApiResult } from '../api/result';
 import type { EncryptionChoice } from './options';
 import type { SealProgressListener } from './progress';
@@ -32,7 +32,13 @@ export async function uploadEncryptedFileShare(
     };
   }
   onProgress?.({ stage: 'uploading', done: 0, total: sealed.ciphertext.size });
-  return uploadEncryptedFile({ ...options, ...sealed.fields }, sealed.ciphertext, {
-    onProgress: ({ loaded, total }) => onProgress?.({ stage: 'uploading', done: loaded, total }),
-  });
+  // The ciphertext goes under a neutral name: the real one never leaves in the clear.
+  const ciphertext = new File([sealed.ciphertext], 'encrypted_file');
+  return uploadFileShare(
+    ciphertext,
+    { ...options, encryption: sealed.fields },
+    {
+      onProgress: ({ loaded, total }) => onProgress?.({ stage: 'uploading', done: loaded, total }),
+    },
+  );
 }

@@ -1,5 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { uploadEncryptedFile } from './encrypted-upload-api';
+import type { Envelope } from '@codedrop/contract';
+import { uploadFileShare } from './files-api';
+import type { UploadProgress } from './multipart-upload';
+
+interface EncryptedFields {
+  maxDownloads: number;
+  expiresInSeconds?: number;
+  encryptedPayload: Envelope;
+  authVerifier: string;
+  recoveryEmail?: string;
+  recoveryPassword?: string;
+}
+
+/** An encrypted upload as lib/encryption/upload-encrypted-file.ts makes it. */
+const uploadEncryptedFile = (
+  { maxDownloads, expiresInSeconds, ...encryption }: EncryptedFields,
+  ciphertext: Blob,
+  transfer?: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal },
+) =>
+  uploadFileShare(
+    new File([ciphertext], 'encrypted_file'),
+    { maxDownloads, expiresInSeconds, encryption },
+    transfer,
+  );
 
 /** Just enough of XMLHttpRequest to drive the upload from the test. */
 class FakeXhr {
@@ -71,7 +94,19 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('uploadEncryptedFile', () => {
+describe('uploadFileShare, plain', () => {
+  it('sends the limits, then the file under its own name, and no encryption fields', () => {
+    void uploadFileShare(new File(['hello'], 'notes.txt'), {
+      maxDownloads: 2,
+      expiresInSeconds: 600,
+    });
+    const body = sent().body!;
+    expect([...body.keys()]).toEqual(['maxDownloads', 'expiresInSeconds', 'file']);
+    expect((body.get('file') as File).name).toBe('notes.txt');
+  });
+});
+
+describe('uploadFileShare, encrypted', () => {
   it('sends the text fields in order before the ciphertext, under a neutral name', async () => {
     const pending = uploadEncryptedFile(
       { ...fields, expiresInSeconds: 600, recoveryEmail: 'me@example.org', recoveryPassword: 'pw' },
