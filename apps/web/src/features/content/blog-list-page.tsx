@@ -3,15 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/badge';
 import { Container } from '../../components/container';
-import {
-  blogPostPath,
-  blogPosts,
-  documentTitle,
-  type BlogPost,
-  type ContentPageEntry,
-} from './catalog';
+import { blogPostPath, blogPosts, type BlogPost, type ContentPageEntry } from './catalog';
 import { formatLongDate } from './dates';
-import { PageMeta } from './page-meta';
+import { EntryMeta } from './page-meta';
 import { ShareCta } from './share-cta';
 
 /** Every post, newest first; drafts are listed as Coming Soon and not linked. */
@@ -19,12 +13,7 @@ export function BlogListPage({ entry, adSlot }: { entry: ContentPageEntry; adSlo
   const posts = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date));
   return (
     <div className="flex flex-col gap-12">
-      <PageMeta
-        title={documentTitle(entry.title)}
-        shareTitle={entry.title}
-        description={entry.description}
-        path={entry.path}
-      />
+      <EntryMeta entry={entry} />
       <Container width="md" className="flex flex-col items-center gap-4 text-center">
         <h1 className="text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl">
           {entry.heading}

@@ -1,10 +1,9 @@
-import { useMemo, type ReactNode } from 'react';
-import { documentTitle, type ContentPageEntry } from './catalog';
+import { useMemo } from 'react';
 import { Container } from '../../components/container';
 import { FaqAccordion, FaqNoScript, type FaqItem } from './faq-accordion';
 import { lex, renderTokens, slugify, splitAt } from './markdown';
 import { MarkdownHtml } from './markdown-html';
-import { PageMeta } from './page-meta';
+import { EntryMeta, type ContentLayoutProps } from './page-meta';
 import { ShareCta } from './share-cta';
 
 interface FaqCategory {
@@ -30,24 +29,11 @@ export function parseFaq(markdown: string): { introHtml: string; categories: Faq
   };
 }
 
-export function FaqPage({
-  entry,
-  markdown,
-  adSlot,
-}: {
-  entry: ContentPageEntry;
-  markdown: string;
-  adSlot?: ReactNode;
-}) {
+export function FaqPage({ entry, markdown, adSlot }: ContentLayoutProps) {
   const { introHtml, categories } = useMemo(() => parseFaq(markdown), [markdown]);
   return (
     <div className="flex flex-col gap-12">
-      <PageMeta
-        title={documentTitle(entry.title)}
-        shareTitle={entry.title}
-        description={entry.description}
-        path={entry.path}
-      />
+      <EntryMeta entry={entry} />
       <FaqNoScript />
       <Container width="md" className="flex flex-col items-center gap-4 text-center">
         <h1 className="text-3xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl">

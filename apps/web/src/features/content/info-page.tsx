@@ -1,20 +1,15 @@
 import { CalendarDays } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Badge } from '../../components/badge';
-import { documentTitle, type ContentPageEntry } from './catalog';
 import { ContentPage } from './content-page';
 import { formatLongDate } from './dates';
 import { lex, renderTokens } from './markdown';
 import { MarkdownHtml } from './markdown-html';
-import { PageMeta } from './page-meta';
+import { EntryMeta, type ContentLayoutProps } from './page-meta';
 import { ShareCta } from './share-cta';
 import { tocOf } from './table-of-contents';
 
-export interface InfoPageProps {
-  entry: ContentPageEntry;
-  markdown: string;
-  adSlot?: ReactNode;
-}
+export type InfoPageProps = ContentLayoutProps;
 
 /** About, How it works, the guides and the legal pages: a Markdown body in the page frame. */
 export function InfoPage({ entry, markdown, adSlot }: InfoPageProps) {
@@ -24,12 +19,7 @@ export function InfoPage({ entry, markdown, adSlot }: InfoPageProps) {
   }, [markdown]);
   return (
     <>
-      <PageMeta
-        title={documentTitle(entry.title)}
-        shareTitle={entry.title}
-        description={entry.description}
-        path={entry.path}
-      />
+      <EntryMeta entry={entry} />
       <ContentPage
         heading={entry.heading}
         lead={entry.lead}

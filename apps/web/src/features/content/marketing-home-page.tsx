@@ -6,16 +6,16 @@ import {
   Sparkles,
   type LucideIcon,
 } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/badge';
 import { buttonClasses } from '../../components/button';
 import { Container } from '../../components/container';
-import { documentTitle, type ContentPageEntry } from './catalog';
+import type { ContentPageEntry } from './catalog';
 import type { Tokens } from 'marked';
 import { headingLink, lex, renderTokens, slugify, splitAt, type Section } from './markdown';
 import { MarkdownHtml } from './markdown-html';
-import { PageMeta } from './page-meta';
+import { EntryMeta, type ContentLayoutProps } from './page-meta';
 import { ShareCta } from './share-cta';
 import { toolAt, tools } from '../../lib/tools';
 
@@ -41,24 +41,11 @@ export function parseHome(markdown: string) {
   return { introHtml: renderTokens(intro), tools, codes, audiences };
 }
 
-export function MarketingHomePage({
-  entry,
-  markdown,
-  adSlot,
-}: {
-  entry: ContentPageEntry;
-  markdown: string;
-  adSlot?: ReactNode;
-}) {
+export function MarketingHomePage({ entry, markdown, adSlot }: ContentLayoutProps) {
   const home = useMemo(() => parseHome(markdown), [markdown]);
   return (
     <div className="flex flex-col gap-20">
-      <PageMeta
-        title={documentTitle(entry.title)}
-        shareTitle={entry.title}
-        description={entry.description}
-        path={entry.path}
-      />
+      <EntryMeta entry={entry} />
       <Hero entry={entry} highlightsHtml={home.introHtml} />
       <CardSection
         section={home.tools}

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { documentTitle, type ContentPageEntry } from './catalog';
 import { absoluteUrl } from './site-origin';
 
 export interface PageMetaProps {
@@ -36,5 +38,24 @@ export function PageMeta({
       <meta property="og:image" content={absoluteUrl('/og-image.png')} />
       <meta name="twitter:card" content="summary_large_image" />
     </>
+  );
+}
+
+/** What every content layout is given: its catalog entry, its Markdown, an ad slot. */
+export interface ContentLayoutProps {
+  entry: ContentPageEntry;
+  markdown: string;
+  adSlot?: ReactNode;
+}
+
+/** A content page's meta tags, from its catalog entry. */
+export function EntryMeta({ entry }: { entry: ContentPageEntry }) {
+  return (
+    <PageMeta
+      title={documentTitle(entry.title)}
+      shareTitle={entry.title}
+      description={entry.description}
+      path={entry.path}
+    />
   );
 }
