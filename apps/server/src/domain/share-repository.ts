@@ -79,6 +79,15 @@ const clearedSecrets = {
   recovery_email_hash: null,
 } as const;
 
+/** The UPDATE that makes a live share gone for `reason`, its secrets cleared with it. */
+function goneUpdate(db: Db, code: string, reason: GoneReason, reclaimAfter: Date) {
+  return db
+    .updateTable('shares')
+    .set({ gone: true, gone_reason: reason, reclaim_after: reclaimAfter, ...clearedSecrets })
+    .where('code', '=', code)
+    .where('gone', '=', false);
+}
+
 /**
  * Marks a live burn-after-reading share gone and clears its content; true for exactly one
  * caller. The caller already holds the content from the lookup that preceded this (a
@@ -90,16 +99,7 @@ export async function burnShare(
   now: Date,
   reclaimAfter: Date,
 ): Promise<boolean> {
-  const row = await db
-    .updateTable('shares')
-    .set({
-      gone: true,
-      gone_reason: 'burnt' satisfies GoneReason,
-      reclaim_after: reclaimAfter,
-      ...clearedSecrets,
-    })
-    .where('code', '=', code)
-    .where('gone', '=', false)
+  const row = await goneUpdate(db, code, 'burnt', reclaimAfter)
     .where('burn_after_reading', '=', true)
     .where('expires_at', '>', now)
     .returning('code')
@@ -144,17 +144,7 @@ export async function refundUnlockAttempt(db: Db, code: string): Promise<void> {
 
 /** The wrong key that took the last attempt destroys the share and clears its secrets. */
 export async function destroyShare(db: Db, code: string, reclaimAfter: Date): Promise<void> {
-  await db
-    .updateTable('shares')
-    .set({
-      gone: true,
-      gone_reason: 'destroyed' satisfies GoneReason,
-      reclaim_after: reclaimAfter,
-      ...clearedSecrets,
-    })
-    .where('code', '=', code)
-    .where('gone', '=', false)
-    .execute();
+  await goneUpdate(db, code, 'destroyed', reclaimAfter).execute();
 }
 
 /**

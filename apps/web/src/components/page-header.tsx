@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { IconTile } from './icon-tile';
 
 export interface PageHeaderProps {
   icon?: LucideIcon;
@@ -11,11 +12,7 @@ export interface PageHeaderProps {
 export function PageHeader({ icon: Icon, title, description }: PageHeaderProps) {
   return (
     <header className="mb-8 flex flex-col items-center gap-3 text-center">
-      {Icon && (
-        <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-100 text-brand-700">
-          <Icon className="size-6" aria-hidden="true" />
-        </span>
-      )}
+      {Icon && <IconTile icon={Icon} size="xl" className="rounded-2xl" />}
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
       {description !== undefined && (
         <p className="max-w-2xl text-base text-slate-600 sm:text-lg">{description}</p>

@@ -12,6 +12,7 @@ import { Input } from '../input';
 import { Label } from '../label';
 import { SwitchField } from '../switch';
 import { PasswordField } from './password-field';
+import { IconTile } from '../icon-tile';
 
 export interface EncryptionOptionsCardProps {
   value: EncryptionOptions;
@@ -68,9 +69,7 @@ export function EncryptionOptionsCard({
       className="flex flex-col gap-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
     >
       <div className="flex items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-700">
-          <ShieldCheck className="size-5" aria-hidden="true" />
-        </span>
+        <IconTile icon={ShieldCheck} tone="safe" />
         <h2 id={ids.title} className="text-base font-semibold text-slate-900">
           Password Protection
         </h2>

@@ -9,6 +9,7 @@ import { Label } from '../label';
 import { Spinner } from '../spinner';
 import { PasswordField } from './password-field';
 import { RecoveryForm } from './recovery-form';
+import { IconTile } from '../icon-tile';
 
 export interface PasswordPromptProps {
   code: string;
@@ -56,9 +57,7 @@ export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: Pass
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-5 py-2">
       <div className="flex flex-col items-center gap-3 text-center">
-        <span className="flex size-12 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-700">
-          <Lock className="size-6" aria-hidden="true" />
-        </span>
+        <IconTile icon={Lock} tone="safe" size="xl" className="rounded-2xl" />
         <div>
           <h2 className="text-lg font-semibold text-slate-900">This share is password protected</h2>
           <p className="text-sm text-slate-600">

@@ -1,14 +1,13 @@
 import { Clock } from 'lucide-react';
 import { Card, CardContent } from '../../components/card';
+import { IconTile } from '../../components/icon-tile';
 
 /** docs/product.md#clipboard: the clipboard page's automatic-cleanup info card. */
 export function CleanupInfo() {
   return (
     <Card className="border-sky-200 bg-sky-50/60">
       <CardContent className="flex gap-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-sky-100 text-sky-800">
-          <Clock className="size-5" aria-hidden="true" />
-        </span>
+        <IconTile icon={Clock} tone="info" />
         <div className="flex flex-col gap-1">
           <h2 className="font-semibold text-slate-900">Automatic cleanup</h2>
           <p className="text-sm text-slate-700">

@@ -1,7 +1,7 @@
 import { codePointLength, messages } from '@codedrop/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Card, CardContent } from '../../components/card';
+import { FormCard } from '../../components/form-card';
 import { FieldError } from '../../components/field-error';
 import { TextShareOptions } from '../../components/text-share-options';
 import { Label } from '../../components/label';
@@ -30,8 +30,7 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
     textRef.current?.focus();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (busy) return;
     creation.clearFailure();
     if (text.trim() === '') return refuse(messages.textRequired);
@@ -45,44 +44,40 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
   };
 
   return (
-    <Card>
-      <CardContent>
-        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="clipboard-text">Your text</Label>
-            <Textarea
-              id="clipboard-text"
-              ref={textRef}
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setFieldError(null);
-              }}
-              placeholder="Paste or type the text you want to share..."
-              rows={10}
-              disabled={busy}
-              aria-invalid={fieldError !== null || tooLong}
-              aria-describedby={cn('clipboard-count', fieldError && 'clipboard-error')}
-              className="font-mono text-sm"
-            />
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <FieldError id="clipboard-error" message={fieldError} />
-              <p
-                id="clipboard-count"
-                className={cn(
-                  'ml-auto text-sm tabular-nums',
-                  tooLong ? 'font-medium text-red-700' : 'text-slate-600',
-                )}
-              >
-                {length.toLocaleString('en-US')} / {config.maxTextChars.toLocaleString('en-US')}{' '}
-                characters
-              </p>
-            </div>
-          </div>
+    <FormCard onSubmit={submit}>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="clipboard-text">Your text</Label>
+        <Textarea
+          id="clipboard-text"
+          ref={textRef}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setFieldError(null);
+          }}
+          placeholder="Paste or type the text you want to share..."
+          rows={10}
+          disabled={busy}
+          aria-invalid={fieldError !== null || tooLong}
+          aria-describedby={cn('clipboard-count', fieldError && 'clipboard-error')}
+          className="font-mono text-sm"
+        />
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <FieldError id="clipboard-error" message={fieldError} />
+          <p
+            id="clipboard-count"
+            className={cn(
+              'ml-auto text-sm tabular-nums',
+              tooLong ? 'font-medium text-red-700' : 'text-slate-600',
+            )}
+          >
+            {length.toLocaleString('en-US')} / {config.maxTextChars.toLocaleString('en-US')}{' '}
+            characters
+          </p>
+        </div>
+      </div>
 
-          <TextShareOptions idPrefix="clipboard" noun="text" {...creation.options} />
-        </form>
-      </CardContent>
-    </Card>
+      <TextShareOptions idPrefix="clipboard" noun="text" {...creation.options} />
+    </FormCard>
   );
 }

@@ -18,6 +18,7 @@ import { MarkdownHtml } from './markdown-html';
 import { EntryMeta, type ContentLayoutProps } from './page-meta';
 import { ShareCta } from './share-cta';
 import { toolAt, tools } from '../../lib/tools';
+import { IconTile } from '../../components/icon-tile';
 
 const clipboard = toolAt('/clipboard');
 
@@ -169,9 +170,7 @@ function CardSection({
                 key={card.heading.text}
                 className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
               >
-                <span className="flex size-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
+                <IconTile icon={Icon} size="lg" />
                 <h3 className="text-lg font-semibold text-slate-900">
                   <CardTitle heading={card.heading} />
                 </h3>

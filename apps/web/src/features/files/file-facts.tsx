@@ -4,6 +4,7 @@ import { Card, CardContent } from '../../components/card';
 import { useConfig } from '../../lib/config-context';
 import { formatBytesCompact } from '@codedrop/contract';
 import { formatDuration } from '../../lib/format-date';
+import { IconTile } from '../../components/icon-tile';
 
 /** The limits a sharer should know before uploading. */
 export function UploadLimits() {
@@ -64,9 +65,7 @@ export function SupportedTypes() {
         <ul className="grid gap-3 sm:grid-cols-2">
           {types.map(({ icon: Icon, title, examples }) => (
             <li key={title} className="flex items-start gap-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                <Icon className="size-4" aria-hidden="true" />
-              </span>
+              <IconTile icon={Icon} tone="soft" size="sm" />
               <span className="text-sm">
                 <span className="block font-medium text-slate-900">{title}</span>
                 <span className="text-slate-600">{examples}</span>

@@ -3,6 +3,7 @@ import { useState, type DragEvent } from 'react';
 import { Button } from '../../components/button';
 import { cn } from '../../lib/cn';
 import { formatBytes, formatBytesCompact } from '@codedrop/contract';
+import { IconTile } from '../../components/icon-tile';
 
 export interface FilePickerProps {
   file: File | null;
@@ -32,9 +33,7 @@ export function FilePicker({
   if (file) {
     return (
       <div className="flex items-center gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
-        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-white text-brand-700 shadow-sm">
-          <FileIcon className="size-6" aria-hidden="true" />
-        </span>
+        <IconTile icon={FileIcon} tone="raised" size="xl" />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-slate-900" title={file.name}>
             {file.name}
@@ -76,9 +75,7 @@ export function FilePicker({
             : 'border-slate-300 bg-slate-50 hover:border-brand-300 hover:bg-brand-50/50',
       )}
     >
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-white text-brand-700 shadow-sm">
-        <UploadCloud className="size-7" aria-hidden="true" />
-      </span>
+      <IconTile icon={UploadCloud} tone="raised" size="2xl" />
       <span className="font-semibold text-slate-900">
         Drop a file here or <span className="text-brand-700 underline">choose a file</span>
       </span>

@@ -1,10 +1,10 @@
 import { messages, type CreateFileResponse, formatBytesCompact } from '@codedrop/contract';
 import { Upload } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Card, CardContent } from '../../components/card';
+import { FormCard } from '../../components/form-card';
 import { EncryptionOptionsCard } from '../../components/encryption/encryption-options-card';
 import { SealProgressView } from '../../components/encryption/seal-progress-view';
 import { ExpirySelect } from '../../components/expiry-select';
@@ -62,8 +62,7 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
     setFile(chosen);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (uploading) return;
     setFailure(null);
     if (!file) {
@@ -123,83 +122,79 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
 
   const { min, max } = config.downloadLimit;
   return (
-    <Card>
-      <CardContent>
-        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="file-input">File</Label>
-            <FilePicker
-              file={file}
-              maxBytes={config.maxFileBytes}
-              onPick={pick}
-              onRemove={() => setFile(null)}
-              disabled={uploading}
-              invalid={fileError !== null}
-              describedBy={fileError ? 'file-error' : undefined}
-            />
-            <FieldError id="file-error" message={fileError} />
-          </div>
+    <FormCard onSubmit={submit}>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="file-input">File</Label>
+        <FilePicker
+          file={file}
+          maxBytes={config.maxFileBytes}
+          onPick={pick}
+          onRemove={() => setFile(null)}
+          disabled={uploading}
+          invalid={fileError !== null}
+          describedBy={fileError ? 'file-error' : undefined}
+        />
+        <FieldError id="file-error" message={fileError} />
+      </div>
 
-          <UploadLimits />
+      <UploadLimits />
 
-          <div className="grid gap-6 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="download-limit">Download limit</Label>
-              <Input
-                id="download-limit"
-                type="number"
-                inputMode="numeric"
-                min={min}
-                max={max}
-                step={1}
-                value={limitText}
-                disabled={uploading}
-                onChange={(event) => setLimitText(event.target.value)}
-                onBlur={() => setLimitText(String(parseDownloadLimit(limitText, { min, max })))}
-                aria-describedby="download-limit-hint"
-              />
-              <p id="download-limit-hint" className="text-sm text-slate-600">
-                {min}–{max}. The file is deleted after the last download.
-              </p>
-            </div>
-            <ExpirySelect
-              id="file-expiry"
-              value={expiresInSeconds}
-              onChange={setExpiry}
-              disabled={uploading}
-            />
-          </div>
-
-          <SmartDataInfo />
-
-          <EncryptionOptionsCard {...encryption.cardProps} disabled={uploading} />
-
-          {uploading &&
-            (sealing ? (
-              <SealProgressView progress={sealing} />
-            ) : (
-              <UploadProgress progress={progress} />
-            ))}
-
-          {failure && (
-            <Alert variant="error" title={failure.title}>
-              {failure.detail}
-            </Alert>
-          )}
-
-          <Button
-            type="submit"
-            size="lg"
+      <div className="grid gap-6 sm:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="download-limit">Download limit</Label>
+          <Input
+            id="download-limit"
+            type="number"
+            inputMode="numeric"
+            min={min}
+            max={max}
+            step={1}
+            value={limitText}
             disabled={uploading}
-            // Without a file the button looks disabled but still explains what is missing.
-            aria-disabled={file === null || uploading}
-            className="aria-disabled:opacity-50"
-          >
-            {uploading ? <Spinner /> : <Upload aria-hidden="true" />}
-            {uploading ? 'Uploading...' : 'Upload & Generate 4-Digit Code'}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+            onChange={(event) => setLimitText(event.target.value)}
+            onBlur={() => setLimitText(String(parseDownloadLimit(limitText, { min, max })))}
+            aria-describedby="download-limit-hint"
+          />
+          <p id="download-limit-hint" className="text-sm text-slate-600">
+            {min}–{max}. The file is deleted after the last download.
+          </p>
+        </div>
+        <ExpirySelect
+          id="file-expiry"
+          value={expiresInSeconds}
+          onChange={setExpiry}
+          disabled={uploading}
+        />
+      </div>
+
+      <SmartDataInfo />
+
+      <EncryptionOptionsCard {...encryption.cardProps} disabled={uploading} />
+
+      {uploading &&
+        (sealing ? (
+          <SealProgressView progress={sealing} />
+        ) : (
+          <UploadProgress progress={progress} />
+        ))}
+
+      {failure && (
+        <Alert variant="error" title={failure.title}>
+          {failure.detail}
+        </Alert>
+      )}
+
+      <Button
+        type="submit"
+        size="lg"
+        disabled={uploading}
+        // Without a file the button looks disabled but still explains what is missing.
+        aria-disabled={file === null || uploading}
+        className="aria-disabled:opacity-50"
+      >
+        {uploading ? <Spinner /> : <Upload aria-hidden="true" />}
+        {uploading ? 'Uploading...' : 'Upload & Generate 4-Digit Code'}
+      </Button>
+    </FormCard>
   );
 }

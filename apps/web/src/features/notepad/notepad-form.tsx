@@ -1,8 +1,8 @@
 import { codePointLength, messages } from '@codedrop/contract';
 import type Quill from 'quill';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Card, CardContent } from '../../components/card';
+import { FormCard } from '../../components/form-card';
 import { FieldError } from '../../components/field-error';
 import { TextShareOptions } from '../../components/text-share-options';
 import { useConfig } from '../../lib/config-context';
@@ -22,8 +22,7 @@ export function NotepadForm({ onCreated }: { onCreated: (created: CreatedNote) =
   const creation = useTextShareCreation('notepad', noteCreateFailed);
   const config = useConfig();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const quill = quillRef.current;
     if (creation.busy || !quill) return;
     creation.clearFailure();
@@ -48,25 +47,21 @@ export function NotepadForm({ onCreated }: { onCreated: (created: CreatedNote) =
   };
 
   return (
-    <Card>
-      <CardContent>
-        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
-          <div className="flex flex-col gap-2">
-            <p id="note-label" className="text-sm font-medium text-slate-800">
-              Your note
-            </p>
-            <NoteEditor
-              quillRef={quillRef}
-              onTextChange={() => setFieldError(null)}
-              invalid={fieldError !== null}
-              describedBy={fieldError ? 'note-error' : undefined}
-            />
-            <FieldError id="note-error" message={fieldError} />
-          </div>
+    <FormCard onSubmit={submit}>
+      <div className="flex flex-col gap-2">
+        <p id="note-label" className="text-sm font-medium text-slate-800">
+          Your note
+        </p>
+        <NoteEditor
+          quillRef={quillRef}
+          onTextChange={() => setFieldError(null)}
+          invalid={fieldError !== null}
+          describedBy={fieldError ? 'note-error' : undefined}
+        />
+        <FieldError id="note-error" message={fieldError} />
+      </div>
 
-          <TextShareOptions idPrefix="note" noun="note" {...creation.options} />
-        </form>
-      </CardContent>
-    </Card>
+      <TextShareOptions idPrefix="note" noun="note" {...creation.options} />
+    </FormCard>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { Progress } from '../../components/progress';
 import { Spinner } from '../../components/spinner';
 import { useFileDownload, type DownloadPhase } from './use-file-download';
+import { IconTile } from '../../components/icon-tile';
 
 export interface FileContentProps {
   code: string;
@@ -55,9 +56,7 @@ export function FileCard({
   return (
     <div className="flex flex-col gap-5">
       <div className="flex items-center gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
-        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-white text-brand-700 shadow-sm">
-          <File className="size-6" aria-hidden="true" />
-        </span>
+        <IconTile icon={File} tone="raised" size="xl" />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-slate-900" title={name}>
             {name}

@@ -8,6 +8,7 @@ import { Container } from '../../components/container';
 import { useConfig } from '../../lib/config-context';
 import { formatBytesCompact } from '@codedrop/contract';
 import { tools, type Tool } from '../../lib/tools';
+import { IconTile } from '../../components/icon-tile';
 
 /** The landing page around the retrieve form (docs/product.md#landing-page). */
 export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
@@ -94,9 +95,7 @@ export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {principles.map(({ icon: Icon, title, text }) => (
             <div key={title} className="flex flex-col gap-2">
-              <span className="flex size-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
+              <IconTile icon={Icon} />
               <h3 className="font-semibold text-slate-900">{title}</h3>
               <p className="text-sm text-slate-600">{text}</p>
             </div>
@@ -133,9 +132,7 @@ function FeatureCard({ feature: { icon: Icon, title, text, to, cta } }: { featur
   return (
     <Card className="flex flex-col">
       <CardHeader>
-        <span className="mb-2 flex size-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-          <Icon className="size-5" aria-hidden="true" />
-        </span>
+        <IconTile icon={Icon} size="lg" className="mb-2" />
         <CardTitle as="h3">{title}</CardTitle>
         <CardDescription>{text}</CardDescription>
       </CardHeader>

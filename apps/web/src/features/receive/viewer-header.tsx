@@ -4,6 +4,7 @@ import { Badge } from '../../components/badge';
 import { CardHeader } from '../../components/card';
 import { formatDateTime, formatRemaining } from '../../lib/format-date';
 import { useNow } from '../../lib/use-now';
+import { IconTile } from '../../components/icon-tile';
 
 const kinds = {
   clipboard: { title: 'Shared Clipboard', icon: ClipboardList },
@@ -20,9 +21,7 @@ export function ViewerHeader({ share }: { share: ShareView }) {
     <CardHeader className="gap-5 pb-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex items-center gap-3">
-          <span className="flex size-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-            <Icon className="size-5" aria-hidden="true" />
-          </span>
+          <IconTile icon={Icon} size="lg" />
           <div>
             <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
             <p className="text-sm text-slate-600">
