@@ -53,6 +53,7 @@ export const variables = {
   } as Variable<string | null>,
   // An integer column holds file sizes, so 2 GiB − 1 is the ceiling.
   MAX_FILE_BYTES: int(configDefaults.maxFileBytes, 1, 2_147_483_647),
+  MAX_FILES_PER_SHARE: int(configDefaults.maxFilesPerShare, 1, 1_000),
   MAX_TEXT_CHARS: int(configDefaults.maxTextChars, 1, 1_000_000),
   MAX_NOTE_CHARS: int(configDefaults.maxNoteChars, 1, 1_000_000),
   EXPIRY_CHOICES: {

@@ -32,7 +32,9 @@ export interface Config {
   recoveryKeyPrevious: string | null;
   urlSigningKey: string | null;
   metricsToken: string | null;
+  /** Bytes of one file share: of its one file, or of all its files together. */
   maxFileBytes: number;
+  maxFilesPerShare: number;
   maxTextChars: number;
   maxNoteChars: number;
   expiryChoicesSeconds: number[];
@@ -123,6 +125,7 @@ export function loadConfig(env: Env): Readonly<Config> {
     urlSigningKey: v.URL_SIGNING_KEY,
     metricsToken: v.METRICS_TOKEN,
     maxFileBytes: v.MAX_FILE_BYTES,
+    maxFilesPerShare: v.MAX_FILES_PER_SHARE,
     maxTextChars: v.MAX_TEXT_CHARS,
     maxNoteChars: v.MAX_NOTE_CHARS,
     expiryChoicesSeconds: expiryChoices,

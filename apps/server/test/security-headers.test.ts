@@ -59,7 +59,10 @@ describe('security headers', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
-    expect(csp.get('frame-src')).toEqual(["'none'"]);
+    // Previews show fetched bytes from blob: URLs only: never a document of this origin.
+    expect(csp.get('frame-src')).toEqual(['blob:']);
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
+    expect(csp.get('img-src')).toContain('blob:');
     // No ad client configured: nothing foreign anywhere in the policy.
     expect(res.headers.get('content-security-policy')).not.toMatch(/https:|google/);
     expect(res.headers.get('strict-transport-security')).toBeNull();
@@ -192,7 +195,8 @@ describe('the page policy', () => {
     expect(withAds.get('script-src')).toContain('https://pagead2.googlesyndication.com');
     expect(withAds.get('script-src')).not.toContain("'unsafe-inline'");
     expect(withAds.get('script-src')).not.toContain("'unsafe-eval'");
-    expect(withAds.get('frame-src')).not.toContain("'none'");
+    expect(withAds.get('frame-src')).toContain('https://*.doubleclick.net');
+    expect(withAds.get('frame-src')).toContain('blob:');
     expect(withAds.get('frame-ancestors')).toEqual(["'none'"]);
 
     const without = pageContentSecurityPolicy(loadConfig({}));

@@ -353,6 +353,7 @@ describe.each(testDialects())('shares API on %s', (dialect) => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         maxFileBytes: 52_428_800,
+        maxFilesPerShare: 20,
         maxTextChars: 100_000,
         maxNoteChars: 500_000,
         codeMinDigits: 4,

@@ -5,6 +5,7 @@ export { configDefaults, downloadLimit, downloadUrlSeconds } from './limits.js';
 /** GET /api/config: what the web app needs to know about this server's limits. */
 export const publicConfigSchema = z.object({
   maxFileBytes: z.number().int(),
+  maxFilesPerShare: z.number().int(),
   maxTextChars: z.number().int(),
   maxNoteChars: z.number().int(),
   codeMinDigits: z.number().int(),

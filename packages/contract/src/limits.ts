@@ -13,6 +13,8 @@ export const downloadUrlSeconds = 300;
  */
 export const configDefaults = {
   maxFileBytes: 52_428_800,
+  /** Files one share may carry; MAX_FILE_BYTES bounds their total. */
+  maxFilesPerShare: 20,
   maxTextChars: 100_000,
   maxNoteChars: 500_000,
   codeMinDigits: 4,

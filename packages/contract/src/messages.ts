@@ -10,6 +10,9 @@ export const messages = {
   fileRequired: 'Please select a file to share',
   fileTooLargeTitle: 'File too large',
   fileTooLargeDetail: (limit: string) => `Please select a file smaller than ${limit}`,
+  /** With several files, MAX_FILE_BYTES bounds their total. */
+  filesTooLargeDetail: (limit: string) => `Please select files smaller than ${limit} in total`,
+  tooManyFiles: (max: number) => `You can share up to ${max} files at once`,
   passwordRequired: 'Please enter a password for encryption',
   recoveryEmailRequired: 'Please enter your recovery email address',
   invalidEmail: 'Please enter a valid email address',
@@ -52,7 +55,7 @@ export const messages = {
   clipboardCreateFailed: 'Failed to create clipboard share',
   uploadFailed: 'Failed to upload file',
   uploadMalformed: 'The upload arrived incomplete or malformed. Please try again.',
-  oneFileOnly: 'Send exactly one file, in the field "file"',
+  filesField: 'Send the files in fields named "file", after the other fields',
   serviceBusy: 'CodeDrop is busy right now. Please try again in a moment.',
   storageFull: 'CodeDrop is full right now. Please try again later.',
   downloadFailed: 'Download failed',

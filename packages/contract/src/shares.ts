@@ -123,6 +123,17 @@ export const fileInfoSchema = z.object({
 });
 export type FileInfo = z.infer<typeof fileInfoSchema>;
 
+/**
+ * One file of a file share, in upload order. An encrypted share shows only the stored
+ * (encrypted) size: the real name, type and size are inside its encrypted metadata.
+ */
+export const fileEntrySchema = z.object({
+  name: z.string().optional(),
+  size: z.number().int(),
+  type: z.string().optional(),
+});
+export type FileEntry = z.infer<typeof fileEntrySchema>;
+
 /** GET /api/shares/{code}: metadata, plaintext content when allowed, never ciphertext. */
 export const shareViewSchema = z.object({
   code: z.string(),
@@ -134,7 +145,10 @@ export const shareViewSchema = z.object({
   content: z.string().optional(),
   kdf: kdfSchema.optional(),
   attemptsLeft: z.number().int().optional(),
+  /** The first file, for clients written before shares had several (same as files[0]). */
   file: fileInfoSchema.optional(),
+  /** Every file of a file share, in upload order (a single file is a list of one). */
+  files: z.array(fileEntrySchema).optional(),
 });
 export type ShareView = z.infer<typeof shareViewSchema>;
 
@@ -149,7 +163,10 @@ export type UnlockResponse = z.infer<typeof unlockResponseSchema>;
 export const downloadBodySchema = z.strictObject({ authKey: authKeySchema.optional() });
 export type DownloadBody = z.infer<typeof downloadBodySchema>;
 export const downloadResponseSchema = z.object({
+  /** The first file's URL (downloadUrls[0].url), for clients of single-file shares. */
   downloadUrl: z.string(),
+  /** One URL per file, in upload order, all from this one counted download. */
+  downloadUrls: z.array(z.object({ name: z.string(), url: z.string() })),
   downloadCount: z.number().int(),
   maxDownloads: z.number().int(),
   expiresInSeconds: z.number().int(),
@@ -158,14 +175,16 @@ export type DownloadResponse = z.infer<typeof downloadResponseSchema>;
 
 export const createFileResponseSchema = createShareResponseSchema.extend({
   type: z.literal('file'),
+  /** The first file's stored name and the stored total of all files. */
   fileName: z.string(),
   fileSize: z.number().int(),
   maxDownloads: z.number().int(),
+  files: z.array(fileEntrySchema),
 });
 export type CreateFileResponse = z.infer<typeof createFileResponseSchema>;
 
 /**
- * The text fields of POST /api/files (multipart), which come before the `file` part. They
+ * The text fields of POST /api/files (multipart), which come before the `file` parts. They
  * arrive as strings; numbers are parsed strictly.
  */
 const wholeNumber = (field: string, min: number, max: number) =>

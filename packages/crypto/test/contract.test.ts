@@ -37,7 +37,9 @@ describe('agreement with @codedrop/contract', () => {
 
   it('writes envelopes, kdf objects, verifiers and keys the contract accepts', async () => {
     const text = await encryptText('pw', 'hello', { iter: kdfLimits.minIter });
-    const meta = await encryptFileMeta('pw', { name: 'a', type: 'b', size: 1 }, { iter: 100_000 });
+    const meta = await encryptFileMeta('pw', [{ name: 'a', type: 'b', size: 1 }], {
+      iter: 100_000,
+    });
     expect(envelopeSchema.parse(text.envelope)).toEqual(text.envelope);
     expect(envelopeSchema.parse(meta.envelope)).toEqual(meta.envelope);
     expect(authVerifierSchema.parse(text.authVerifier)).toBe(text.authVerifier);

@@ -13,7 +13,7 @@ import {
   toBase64,
 } from '../src/index.js';
 import { encryptFileMeta } from '../src/file-meta.js';
-import { encryptText, sealBytes } from '../src/envelope.js';
+import { encryptText, openBytes, sealBytes } from '../src/envelope.js';
 import { fromBase64 } from '../src/base64.js';
 import { fromHex } from './support/bytes.js';
 import { vectors } from './support/known-answers.js';
@@ -74,36 +74,56 @@ describe('file metadata envelopes', () => {
   const meta = { name: 'photo 1.jpg', type: 'image/jpeg', size: 1234567 };
 
   it('round-trips name, type and size', async () => {
-    const { envelope } = await encryptFileMeta('pw', meta, fast);
-    expect(await decryptFileMeta('pw', envelope)).toEqual(meta);
+    const { envelope } = await encryptFileMeta('pw', [meta], fast);
+    expect(await decryptFileMeta('pw', envelope)).toEqual([meta]);
+  });
+
+  it('writes one file as the bare object every earlier reader opens', async () => {
+    const keys = await createKeys('pw', fast);
+    const envelope = await sealFileMeta(keys, [meta]);
+    const plain = new TextDecoder().decode(await openBytes(keys.encKey, envelope));
+    expect(JSON.parse(plain)).toEqual(meta);
+  });
+
+  it('round-trips several files in upload order as {"files": [...]}', async () => {
+    const keys = await createKeys('pw', fast);
+    const bundle = [meta, { name: 'notes.txt', type: 'text/plain', size: 0 }];
+    const envelope = await sealFileMeta(keys, bundle);
+    const plain = new TextDecoder().decode(await openBytes(keys.encKey, envelope));
+    expect(JSON.parse(plain)).toEqual({ files: bundle });
+    expect(await openFileMeta(keys.encKey, envelope)).toEqual(bundle);
+  });
+
+  it('refuses to write an empty list', async () => {
+    await expect(encryptFileMeta('pw', [], fast)).rejects.toThrow(RangeError);
   });
 
   it('opens a name with direction overrides as the name it really is', async () => {
     const { envelope } = await encryptFileMeta(
       'pw',
-      { ...meta, name: 'invoice\u202Etxt.exe' },
+      [{ ...meta, name: 'invoice\u202Etxt.exe' }],
       fast,
     );
-    expect((await decryptFileMeta('pw', envelope)).name).toBe('invoicetxt.exe');
-    const blank = await encryptFileMeta('pw', { ...meta, name: '\u202E' }, fast);
-    expect((await decryptFileMeta('pw', blank.envelope)).name).toBe('download');
+    expect((await decryptFileMeta('pw', envelope))[0]!.name).toBe('invoicetxt.exe');
+    const blank = await encryptFileMeta('pw', [{ ...meta, name: '\u202E' }], fast);
+    expect((await decryptFileMeta('pw', blank.envelope))[0]!.name).toBe('download');
   });
 
   it('encrypts the fields in a fixed order whatever the object', async () => {
     const iv = fromHex('00112233445566778899aabb');
     const options = { ...fast, salt: fromHex(vectors.salt), iv };
-    const a = await encryptFileMeta('pw', meta, options);
+    const a = await encryptFileMeta('pw', [meta], options);
     const b = await encryptFileMeta(
       'pw',
-      { size: meta.size, type: meta.type, name: meta.name },
+      [{ size: meta.size, type: meta.type, name: meta.name }],
       options,
     );
     expect(a.envelope).toEqual(b.envelope);
   });
 
   it('refuses a negative or fractional size when writing', async () => {
-    await expect(encryptFileMeta('pw', { ...meta, size: -1 }, fast)).rejects.toThrow(RangeError);
-    await expect(encryptFileMeta('pw', { ...meta, size: 1.5 }, fast)).rejects.toThrow(RangeError);
+    await expect(encryptFileMeta('pw', [{ ...meta, size: -1 }], fast)).rejects.toThrow(RangeError);
+    await expect(encryptFileMeta('pw', [{ ...meta, size: 1.5 }], fast)).rejects.toThrow(RangeError);
   });
 
   it.each([
@@ -112,6 +132,9 @@ describe('file metadata envelopes', () => {
     ['a missing type', '{"name":"a","size":1}'],
     ['a negative size', '{"name":"a","type":"","size":-1}'],
     ['a text size', '{"name":"a","type":"","size":"1"}'],
+    ['an empty bundle', '{"files":[]}'],
+    ['a bundle that is not a list', '{"files":{"name":"a","type":"","size":1}}'],
+    ['a bundle with a bad entry', '{"files":[{"name":"a","type":"","size":1},{"name":"b"}]}'],
   ])('reports authenticated metadata holding %s as malformed', async (_, json) => {
     const keys = await createKeys('pw', fast);
     const envelope = await sealBytes(keys, new TextEncoder().encode(json));
@@ -125,29 +148,25 @@ describe('deriving once for several operations', () => {
   it('seals text and metadata with one key set; a reader derives once and opens both', async () => {
     const writer = await createKeys('open sesame', fast);
     const text = await sealText(writer, 'the text');
-    const meta = await sealFileMeta(writer, { name: 'a.txt', type: 'text/plain', size: 8 });
+    const meta = await sealFileMeta(writer, [{ name: 'a.txt', type: 'text/plain', size: 8 }]);
     expect(text.kdf).toEqual(writer.kdf);
     expect(meta.kdf).toEqual(writer.kdf);
 
     const reader = await deriveKeysFor('open sesame', writer.kdf);
     expect(toBase64(reader.authKey)).toBe(toBase64(writer.authKey));
     expect(await openText(reader.encKey, text)).toBe('the text');
-    expect(await openFileMeta(reader.encKey, meta)).toEqual({
-      name: 'a.txt',
-      type: 'text/plain',
-      size: 8,
-    });
+    expect(await openFileMeta(reader.encKey, meta)).toEqual([
+      { name: 'a.txt', type: 'text/plain', size: 8 },
+    ]);
 
     const stranger = await deriveKeysFor('open sesame!', writer.kdf);
     await expect(openText(stranger.encKey, text)).rejects.toMatchObject({ code: 'authentication' });
   });
 
   it('returns encKey from encryptFileMeta so the file stream needs no second derivation', async () => {
-    const made = await encryptFileMeta('pw', { name: 'a', type: '', size: 0 }, fast);
-    expect(await openFileMeta(made.encKey, made.envelope)).toEqual({
-      name: 'a',
-      type: '',
-      size: 0,
-    });
+    const made = await encryptFileMeta('pw', [{ name: 'a', type: '', size: 0 }], fast);
+    expect(await openFileMeta(made.encKey, made.envelope)).toEqual([
+      { name: 'a', type: '', size: 0 },
+    ]);
   });
 });

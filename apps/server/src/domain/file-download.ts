@@ -27,12 +27,15 @@ export interface FileDownloadDeps {
 /** Takes downloads from file shares and hands out the URLs that serve them. */
 export function createFileDownloads(deps: FileDownloadDeps) {
   /**
-   * One conditional UPDATE takes a download from the count, so exactly max_downloads URLs
-   * are ever issued; each URL stays valid for its whole lifetime (docs/design.md#lifecycle).
+   * One conditional UPDATE takes a download from the count, so exactly max_downloads grants
+   * are ever issued; a grant is a URL for every file of the share, each valid for its whole
+   * lifetime (docs/design.md#lifecycle).
    */
   async function download(code: string, authKey: string | undefined): Promise<DownloadResponse> {
     const record = await deps.shares.requireLive(code);
-    if (record.type !== 'file' || record.blobKey === null) throw new AppError('INVALID_FILE_SHARE');
+    if (record.type !== 'file' || record.files.length === 0) {
+      throw new AppError('INVALID_FILE_SHARE');
+    }
     if (record.isEncrypted) await deps.shares.verifyAuthKey(record, authKey);
     const now = deps.clock.now();
     const urlExpiry = addSeconds(now, downloadUrlSeconds);
@@ -42,14 +45,15 @@ export function createFileDownloads(deps: FileDownloadDeps) {
       await deps.shares.requireLive(code);
       throw new AppError('DOWNLOAD_LIMIT_REACHED');
     }
-    const downloadUrl = await signedUrl(
-      counted.blobKey,
-      counted.fileName ?? 'download',
-      counted.fileMime ?? 'application/octet-stream',
-      urlExpiry,
+    const downloadUrls = await Promise.all(
+      counted.files.map(async (file) => ({
+        name: file.name,
+        url: await signedUrl(file.key, file.name, file.mime, urlExpiry),
+      })),
     );
     return {
-      downloadUrl,
+      downloadUrl: downloadUrls[0]!.url,
+      downloadUrls,
       downloadCount: counted.downloadCount,
       maxDownloads: counted.maxDownloads,
       expiresInSeconds: downloadUrlSeconds,

@@ -6,7 +6,7 @@ import {
   type FieldError,
   formatBytesCompact,
 } from '@codedrop/contract';
-import { newBlobKey } from '../adapters/blob/keys.js';
+import { bundleBlobKey, newBlobKey } from '../adapters/blob/keys.js';
 import { BlobUnavailableError } from '../adapters/blob/port.js';
 import { AppError } from './app-error.js';
 import { ByteLimit, ByteLimitExceededError } from './byte-limit.js';
@@ -18,6 +18,7 @@ import type { RecoveryEscrow } from './recovery-escrow.js';
 import { storedFileBytes, type NewShare } from './share-repository.js';
 import { resolveExpiry } from './share-service.js';
 import { shareBasics } from './new-share.js';
+import { fileColumnsFor, fileEntries, type StoredFile } from './stored-files.js';
 
 export interface FileServiceDeps extends FileDownloadDeps {
   codes: CodeAllocator;
@@ -40,25 +41,20 @@ export interface IncomingFile {
 }
 
 /** A stored upload not yet a share: the row is written once the whole body was read. */
-export interface StoredBlob {
-  key: string;
-  name: string;
-  mime: string;
-  size: number;
-}
+export type StoredBlob = StoredFile;
 
 /** The request body itself was broken: truncated, garbled, or cut off by the client. */
 export function malformedUpload(): AppError {
   return AppError.validation('file', messages.uploadMalformed);
 }
 
-export function tooLargeError(maxFileBytes: number): AppError {
+/** MAX_FILE_BYTES passed: by the one file, or by the files of a share together. */
+export function tooLargeError(maxFileBytes: number, several = false): AppError {
+  const limit = formatBytesCompact(maxFileBytes);
   return new AppError(
     'PAYLOAD_TOO_LARGE',
-    messages.fileTooLargeDetail(formatBytesCompact(maxFileBytes)),
-    {
-      title: messages.fileTooLargeTitle,
-    },
+    several ? messages.filesTooLargeDetail(limit) : messages.fileTooLargeDetail(limit),
+    { title: messages.fileTooLargeTitle },
   );
 }
 
@@ -100,13 +96,15 @@ export function createFileService(deps: FileServiceDeps) {
   }
 
   /**
-   * Streams the file straight into the blob store, cut off the moment it passes the limit.
-   * The share row is written by `insert` only once the whole request has been read, so a
-   * body that fails after its file (a second file part, a truncated ending) keeps nothing.
+   * Streams one file of the upload straight into the blob store, cut off the moment the
+   * share's files together pass MAX_FILE_BYTES (`before`: the files already stored). The
+   * share row is written by `insert` only once the whole request has been read, so a body
+   * that fails after a file (a bad part, a truncated ending) keeps nothing.
    */
   async function storeBlob(
     fields: ReturnType<typeof parseFields>,
     file: IncomingFile,
+    before: readonly StoredBlob[] = [],
   ): Promise<StoredBlob> {
     const encrypted = fields.encryptedPayload !== undefined;
     const name = cleanFileName(file.fileName);
@@ -114,10 +112,12 @@ export function createFileService(deps: FileServiceDeps) {
       file.stream.resume();
       throw AppError.validation('file', messages.fileRequired);
     }
-    const key = newBlobKey(encrypted ? null : name, deps.clock.now().getTime());
-    const limit = new ByteLimit(
-      encrypted ? encryptedSize(limits.maxFileBytes) : limits.maxFileBytes,
-    );
+    const [first] = before;
+    const key =
+      first === undefined
+        ? newBlobKey(encrypted ? null : name, deps.clock.now().getTime())
+        : bundleBlobKey(first.key, before.length, encrypted ? null : name);
+    const limit = new ByteLimit(roomLeft(before, encrypted));
     // pipeline listens for 'error' on both streams from the first moment: a body that
     // fails while the store is still opening its file can no longer go unhandled.
     pipeline(file.stream, limit, () => {});
@@ -126,7 +126,9 @@ export function createFileService(deps: FileServiceDeps) {
     try {
       ({ size } = await deps.blobs.put(key, limit, { contentType: mime }));
     } catch (error) {
-      if (error instanceof ByteLimitExceededError) throw tooLargeError(limits.maxFileBytes);
+      if (error instanceof ByteLimitExceededError) {
+        throw tooLargeError(limits.maxFileBytes, before.length > 0);
+      }
       if (error instanceof BlobUnavailableError) {
         throw new AppError('SERVICE_UNAVAILABLE', messages.uploadFailed, {
           retryAfterSeconds: 30,
@@ -144,28 +146,41 @@ export function createFileService(deps: FileServiceDeps) {
     return blob;
   }
 
+  /**
+   * Stored bytes the next file may take: what is left of MAX_FILE_BYTES after the files
+   * before it. Encrypted files are measured by their plaintext (each stream adds its own
+   * header and tags), so the next one may store the ciphertext of the plaintext left.
+   */
+  function roomLeft(before: readonly StoredBlob[], encrypted: boolean): number {
+    const plain = (blob: StoredBlob) => (encrypted ? (plaintextSize(blob.size) ?? 0) : blob.size);
+    const left = Math.max(0, limits.maxFileBytes - before.reduce((n, b) => n + plain(b), 0));
+    return encrypted ? encryptedSize(left) : left;
+  }
+
   /** Gives a stored blob up when its request failed after it: nothing of it is kept. */
   async function discard(blob: StoredBlob): Promise<void> {
     await deps.blobs.delete(blob.key).catch(() => {});
   }
 
-  /** Makes the stored blob a share; the blob is discarded if that fails. */
+  /** Makes the stored blobs one share; every blob is discarded if that fails. */
   async function insert(
     fields: ReturnType<typeof parseFields>,
-    blob: StoredBlob,
+    blobs: readonly StoredBlob[],
   ): Promise<CreateFileResponse> {
     try {
-      return await insertRow(fields, blob);
+      return await insertRow(fields, blobs);
     } catch (error) {
-      await discard(blob);
+      await Promise.all(blobs.map(discard));
       throw error;
     }
   }
 
   async function insertRow(
     fields: ReturnType<typeof parseFields>,
-    blob: StoredBlob,
+    blobs: readonly StoredBlob[],
   ): Promise<CreateFileResponse> {
+    const fileColumns = fileColumnsFor(blobs);
+    const encrypted = fields.encryptedPayload !== undefined;
     const { columns, ...created } = shareBasics(deps.clock, deps.escrow, {
       ...fields,
       expiresInSeconds: fields.expiresIn,
@@ -173,13 +188,10 @@ export function createFileService(deps: FileServiceDeps) {
     const code = await deps.codes.allocate((code): NewShare => ({
       code,
       type: 'file',
-      is_encrypted: fields.encryptedPayload !== undefined,
+      is_encrypted: encrypted,
       encrypted_payload:
         fields.encryptedPayload === undefined ? null : JSON.stringify(fields.encryptedPayload),
-      file_name: blob.name,
-      file_size: blob.size,
-      file_mime: blob.mime,
-      blob_key: blob.key,
+      ...fileColumns,
       max_downloads: fields.maxDownloads,
       ...columns,
     }));
@@ -187,9 +199,10 @@ export function createFileService(deps: FileServiceDeps) {
       code,
       type: 'file',
       ...created,
-      fileName: blob.name,
-      fileSize: blob.size,
+      fileName: blobs[0]!.name,
+      fileSize: fileColumns.file_size,
       maxDownloads: fields.maxDownloads,
+      files: fileEntries(blobs, encrypted),
     };
   }
 

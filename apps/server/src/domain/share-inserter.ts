@@ -22,6 +22,7 @@ const columns = [
   'file_size',
   'file_mime',
   'blob_key',
+  'files',
   'max_downloads',
   'burn_after_reading',
 ] as const satisfies ReadonlyArray<keyof NewShare>;
@@ -50,6 +51,7 @@ function valuesOf(row: NewShare): Record<(typeof columns)[number], unknown> {
     file_size: row.file_size ?? null,
     file_mime: row.file_mime ?? null,
     blob_key: row.blob_key ?? null,
+    files: row.files ?? null,
     max_downloads: row.max_downloads ?? null,
     burn_after_reading: row.burn_after_reading ?? false,
   };

@@ -1,6 +1,7 @@
 import type { ShareType } from '@codedrop/contract';
 import type { Selectable } from 'kysely';
 import type { SharesTable } from '../adapters/db/schema.js';
+import { storedFilesOf, type StoredFile } from './stored-files.js';
 
 /**
  * The columns a lookup reads: everything but the envelope and the recovery escrow, which
@@ -24,6 +25,7 @@ export const recordColumns = [
   'file_size',
   'file_mime',
   'blob_key',
+  'files',
   'max_downloads',
   'download_count',
   'burn_after_reading',
@@ -47,10 +49,8 @@ export interface ShareRecord {
   reclaimAfter: Date;
   gone: boolean;
   goneReason: GoneReason | null;
-  fileName: string | null;
-  fileSize: number | null;
-  fileMime: string | null;
-  blobKey: string | null;
+  /** A file share's files in upload order (one or several); [] for text. */
+  files: StoredFile[];
   maxDownloads: number | null;
   downloadCount: number;
   burnAfterReading: boolean;
@@ -78,10 +78,7 @@ export function toShareRecord(row: ShareRow): ShareRecord {
     reclaimAfter: toDate(row.reclaim_after),
     gone: toBool(row.gone),
     goneReason: row.gone_reason as GoneReason | null,
-    fileName: row.file_name,
-    fileSize: row.file_size === null ? null : Number(row.file_size),
-    fileMime: row.file_mime,
-    blobKey: row.blob_key,
+    files: storedFilesOf(row),
     maxDownloads: row.max_downloads === null ? null : Number(row.max_downloads),
     downloadCount: Number(row.download_count),
     burnAfterReading: toBool(row.burn_after_reading),

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { compiledQuery } from '../adapters/db/compiled-query.js';
 import type { Database, SharesTable } from '../adapters/db/schema.js';
 import { recordColumns, toShareRecord, type GoneReason, type ShareRecord } from './share-record.js';
+import { storedFilesOf, type StoredFile } from './stored-files.js';
 
 type Db = Kysely<Database>;
 /** A new share's row: never gone, nothing counted yet (those columns take their defaults). */
@@ -170,7 +171,7 @@ export async function deleteReclaimable(
   db: Db,
   now: Date,
   limit: number,
-): Promise<Array<{ code: string; blobKey: string | null }>> {
+): Promise<Array<{ code: string; blobKeys: string[] }>> {
   const due = db
     .selectFrom('shares')
     .select('code')
@@ -181,23 +182,26 @@ export async function deleteReclaimable(
     .deleteFrom('shares')
     .where('code', 'in', due)
     .where('reclaim_after', '<=', now)
-    .returning(['code', 'blob_key'])
+    .returning(['code', 'file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
     .execute();
-  return rows.map((r) => ({ code: r.code, blobKey: r.blob_key }));
+  return rows.map((row) => ({
+    code: row.code,
+    blobKeys: storedFilesOf(row).map((file) => file.key),
+  }));
 }
 
 export interface CountedDownload {
   downloadCount: number;
   maxDownloads: number;
-  blobKey: string;
-  fileName: string | null;
-  fileMime: string | null;
+  /** Every file of the share, in upload order: one counted download takes them all. */
+  files: StoredFile[];
 }
 
 /**
  * Takes one download from a live file share in a single conditional UPDATE, so concurrent
- * requests can never issue more than max_downloads URLs. The last one makes the share gone.
- * reclaim_after moves to at least this URL's expiry, so the blob outlives every issued URL.
+ * requests can never take more than max_downloads. One download is the whole share: the
+ * URLs of all its files. The last one makes the share gone. reclaim_after moves to at least
+ * the URLs' expiry, so the blobs outlive every issued URL.
  */
 export async function countDownload(
   db: Db,
@@ -223,14 +227,22 @@ export async function countDownload(
     .where('gone', '=', false)
     .where('expires_at', '>', now)
     .where(sql<boolean>`download_count < max_downloads`)
-    .returning(['download_count', 'max_downloads', 'blob_key', 'file_name', 'file_mime'])
+    .returning([
+      'download_count',
+      'max_downloads',
+      'file_name',
+      'file_size',
+      'file_mime',
+      'blob_key',
+      'files',
+    ])
     .executeTakeFirst();
-  if (row === undefined || row.blob_key === null) return null;
+  if (row === undefined) return null;
+  const files = storedFilesOf(row);
+  if (files.length === 0) return null;
   return {
     downloadCount: Number(row.download_count),
     maxDownloads: Number(row.max_downloads),
-    blobKey: row.blob_key,
-    fileName: row.file_name,
-    fileMime: row.file_mime,
+    files,
   };
 }

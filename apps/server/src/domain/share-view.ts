@@ -1,5 +1,6 @@
 import { assertNever, type ErrorCode, type Kdf, type ShareView } from '@codedrop/contract';
 import type { ShareRecord } from './share-record.js';
+import { fileEntries } from './stored-files.js';
 
 /** The API's view of a live share: metadata, plaintext when allowed, never ciphertext. */
 export function toShareView(record: ShareRecord, unlockMaxFailures: number): ShareView {
@@ -22,14 +23,17 @@ export function toShareView(record: ShareRecord, unlockMaxFailures: number): Sha
       // Plain text is in the view, unless it is to be read once (POST /read) or sealed.
       if (!record.isEncrypted && !record.burnAfterReading) view.content = record.content ?? '';
       return view;
-    case 'file':
+    case 'file': {
+      const [first] = record.files;
       view.file = {
-        name: record.fileName ?? 'download',
-        size: record.fileSize ?? 0,
+        name: first?.name ?? 'download',
+        size: first?.size ?? 0,
         downloadCount: record.downloadCount,
         maxDownloads: record.maxDownloads ?? 0,
       };
+      view.files = fileEntries(record.files, record.isEncrypted);
       return view;
+    }
     default:
       return assertNever(record.type);
   }

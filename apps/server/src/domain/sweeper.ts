@@ -42,7 +42,7 @@ export function createSweeper(deps: SweeperDeps) {
       for (let batch = 0; batch < maxBatches; batch++) {
         const deleted = await deleteReclaimable(deps.db, deps.clock.now(), batchSize);
         result.rows += deleted.length;
-        const keys = deleted.flatMap((share) => (share.blobKey === null ? [] : [share.blobKey]));
+        const keys = deleted.flatMap((share) => share.blobKeys);
         const outcomes = await Promise.allSettled(keys.map((key) => deps.deleteBlob(key)));
         result.blobs += outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
         if (deleted.length < batchSize) break;

@@ -60,10 +60,13 @@ export function pageContentSecurityPolicy(
     ['img-src', "'self'", 'data:', 'blob:', ...(ads ? adOrigins.img : [])],
     ['font-src', "'self'"],
     ['connect-src', ...new Set([...self, ...s3Origins(config), ...(ads ? adOrigins.connect : [])])],
-    ['frame-src', ...(ads ? adOrigins.frame : ["'none'"])],
+    // blob: for the PDF preview: the page's own decrypted or fetched bytes, never a URL of
+    // this origin, so the uploader's content is never a document of the site.
+    ['frame-src', 'blob:', ...(ads ? adOrigins.frame : [])],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
-    ['media-src', "'self'"],
+    // blob: for audio and video previews.
+    ['media-src', "'self'", 'blob:'],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
     ['form-action', "'self'"],

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 export function publicConfig(config: Config): PublicConfig {
   return {
     maxFileBytes: config.maxFileBytes,
+    maxFilesPerShare: config.maxFilesPerShare,
     maxTextChars: config.maxTextChars,
     maxNoteChars: config.maxNoteChars,
     codeMinDigits: config.codeMinDigits,

@@ -30,11 +30,11 @@ export default async function fileRoutes(app: FastifyInstance, opts: { config: C
   await app.register(multipart, {
     limits: {
       fields: 8,
-      files: 1,
-      parts: 10,
+      files: config.maxFilesPerShare,
+      parts: config.maxFilesPerShare + 9,
       // The envelope is the largest field.
       fieldSize: maxEnvelopeChars + 1024,
-      // A backstop only: the service cuts the stream off at the exact limit itself.
+      // A backstop only: the service cuts each stream off at the exact room left itself.
       fileSize: encryptedSize(config.maxFileBytes) + 1,
     },
   });
@@ -45,7 +45,7 @@ export default async function fileRoutes(app: FastifyInstance, opts: { config: C
     {
       schema: {
         summary:
-          'Upload a file (multipart/form-data: maxDownloads, expiresInSeconds?, encryptedPayload?, authVerifier?, recoveryEmail?, recoveryPassword?, then file)',
+          'Upload one or several files as one share (multipart/form-data: maxDownloads, expiresInSeconds?, encryptedPayload?, authVerifier?, recoveryEmail?, recoveryPassword?, then one `file` part per file)',
         consumes: ['multipart/form-data'],
         response: { 201: createFileResponseSchema, ...problems },
       },
@@ -58,13 +58,15 @@ export default async function fileRoutes(app: FastifyInstance, opts: { config: C
       reply.header('connection', 'close');
       await app.limits.creation(request);
       const declared = Number(request.headers['content-length'] ?? NaN);
-      const maxBody = encryptedSize(config.maxFileBytes) + maxEnvelopeChars + 64 * 1024;
+      // Each further file adds its part headers and, encrypted, a stream header and a tag.
+      const maxBody =
+        encryptedSize(config.maxFileBytes) + maxEnvelopeChars + config.maxFilesPerShare * 2048;
       if (declared > maxBody) throw tooLargeError(config.maxFileBytes);
       // Without a declared length the upload is charged as the largest one allowed.
       const charged = Number.isFinite(declared) ? Math.max(declared, 1) : maxBody;
       await app.limits.uploadBytes(request, charged);
       await files.assertStorageRoom(charged);
-      const created = await readUpload(request, files);
+      const created = await readUpload(request, files, config.maxFilesPerShare);
       reply.removeHeader('connection');
       app.metrics.sharesCreated.inc({ type: 'file' });
       return reply.status(201).send(created);
@@ -75,7 +77,7 @@ export default async function fileRoutes(app: FastifyInstance, opts: { config: C
     '/api/shares/:code/downloads',
     {
       schema: {
-        summary: 'Take one download and get a signed URL valid 300 s',
+        summary: "Take one download: a signed URL for each of the share's files, valid 300 s",
         params: codeParamsSchema,
         body: downloadBodySchema.optional(),
         response: { 200: downloadResponseSchema, ...problems },
@@ -90,47 +92,48 @@ export default async function fileRoutes(app: FastifyInstance, opts: { config: C
 }
 
 /**
- * Reads the whole multipart body: text fields, then exactly one file, stored as it
- * arrives; the share row is written only after the body ended cleanly, so a failure at any
- * part (a second file, a truncated ending, a garbled header) keeps nothing.
+ * Reads the whole multipart body: text fields, then the files, each stored as it arrives;
+ * the share row is written only after the body ended cleanly, so a failure at any part (a
+ * file past the limits, a truncated ending, a garbled header) keeps nothing.
  */
-async function readUpload(request: FastifyRequest, files: FileService) {
+async function readUpload(request: FastifyRequest, files: FileService, maxFiles: number) {
   const raw: Record<string, string> = {};
   const parts = request.parts()[Symbol.asyncIterator]();
   let fields: ReturnType<FileService['parseFields']> | null = null;
-  let stored: StoredBlob | null = null;
+  const stored: StoredBlob[] = [];
   try {
     for (;;) {
       const next = await parts.next().catch((error: unknown) => {
-        throw parserError(error);
+        throw parserError(error, maxFiles);
       });
       if (next.done === true) break;
       const part = next.value;
       if (part.type === 'field') {
-        // Fields after the file come too late to shape it; like a browser's, they are ignored.
-        if (stored !== null) continue;
+        // Fields after a file come too late to shape it; like a browser's, they are ignored.
+        if (stored.length > 0) continue;
         if (part.valueTruncated) {
           throw new AppError('PAYLOAD_TOO_LARGE', `The field ${part.fieldname} is too large`);
         }
         raw[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== 'file' || stored !== null) {
+      if (part.fieldname !== 'file') {
         part.file.resume();
-        throw AppError.validation(part.fieldname, messages.oneFileOnly);
+        throw AppError.validation(part.fieldname, messages.filesField);
       }
-      fields = files.parseFields(raw);
-      stored = await files.storeBlob(fields, {
+      fields ??= files.parseFields(raw);
+      const incoming = {
         fileName: decodeFormDataFileName(part.filename),
         mimeType: part.mimetype,
         stream: part.file,
-      });
+      };
+      stored.push(await files.storeBlob(fields, incoming, stored));
     }
   } catch (error) {
-    if (stored !== null) await files.discard(stored);
+    await Promise.all(stored.map((blob) => files.discard(blob)));
     throw error;
   }
-  if (stored === null || fields === null) {
+  if (stored.length === 0 || fields === null) {
     files.parseFields(raw);
     throw AppError.validation('file', messages.fileRequired);
   }
@@ -138,11 +141,12 @@ async function readUpload(request: FastifyRequest, files: FileService) {
 }
 
 /** What the multipart parser raised, as the client's error it is (never a 500). */
-function parserError(error: unknown): unknown {
+function parserError(error: unknown, maxFiles: number): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  // busboy's limits: a part past `files: 1` is a second file, the rest too many parts.
-  if (code === 'FST_FILES_LIMIT') return AppError.validation('file', messages.oneFileOnly);
+  // busboy's limits: a file part past MAX_FILES_PER_SHARE, or too many parts in all.
+  if (code === 'FST_FILES_LIMIT')
+    return AppError.validation('file', messages.tooManyFiles(maxFiles));
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return AppError.validation('body', 'The upload has too many parts');
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { blobKeyTimestamp, isBlobKey, newBlobKey } from '../../src/adapters/blob/keys.js';
+import {
+  blobKeyTimestamp,
+  bundleBlobKey,
+  bundleStem,
+  isBlobKey,
+  newBlobKey,
+} from '../../src/adapters/blob/keys.js';
 
 const NOW = 1_767_225_600_000;
 
@@ -53,5 +59,28 @@ describe('blobKeyTimestamp', () => {
   ])('is null for %j, which no key looks like', (name) => {
     expect(blobKeyTimestamp(name)).toBeNull();
     expect(isBlobKey(name)).toBe(false);
+  });
+});
+
+describe('bundle keys', () => {
+  it("derive a further file's key from the first file's stem", () => {
+    const first = newBlobKey('photo.png', NOW);
+    const stem = first.replace(/\.png$/, '');
+    const second = bundleBlobKey(first, 1, 'Report.PDF');
+    expect(second).toBe(`${stem}-1.pdf`);
+    expect(bundleBlobKey(first, 12, null)).toBe(`${stem}-12`);
+    expect(isBlobKey(second)).toBe(true);
+    expect(blobKeyTimestamp(second)).toBe(NOW);
+    expect(bundleStem(second)).toBe(stem);
+    expect(bundleStem(first)).toBeNull();
+  });
+
+  it('refuse a further key as the first, and indexes out of range', () => {
+    const first = newBlobKey(null, NOW);
+    expect(() => bundleBlobKey(bundleBlobKey(first, 1, null), 2, null)).toThrow(RangeError);
+    expect(() => bundleBlobKey(first, 0, null)).toThrow(RangeError);
+    expect(() => bundleBlobKey(first, 1000, null)).toThrow(RangeError);
+    expect(isBlobKey(`${first}-0`)).toBe(false);
+    expect(isBlobKey(`${first}-01`)).toBe(false);
   });
 });

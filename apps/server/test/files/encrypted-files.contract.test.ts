@@ -5,7 +5,7 @@ import { encryptedSize } from '@codedrop/crypto';
 import { startTestApp, http, type TestApp } from '../support/app.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
 import { fakeEncryptedShare } from '../support/envelopes.js';
-import { absolute, upload } from '../support/files.js';
+import { absolute, upload, uploadMany } from '../support/files.js';
 
 describe.each(testDialects())('encrypted files on %s', (dialect) => {
   let database: TestDatabase;
@@ -101,5 +101,48 @@ describe.each(testDialects())('encrypted files on %s', (dialect) => {
     expect((await encryptedUpload(encryptedSize(max))).res.status).toBe(201);
     const over = await encryptedUpload(encryptedSize(max) + 1);
     expect(over.res.status).toBe(413);
+  });
+  it('lists only the stored sizes of an encrypted bundle and bounds its total plaintext', async () => {
+    const share = fakeEncryptedShare();
+    const fields = {
+      maxDownloads: '2',
+      encryptedPayload: JSON.stringify(share.encryptedPayload),
+      authVerifier: share.authVerifier,
+    };
+    const sizes = [encryptedSize(1024 * 1024), encryptedSize(0), encryptedSize(300)];
+    const files = sizes.map((size, i) => ({ bytes: randomBytes(size), name: `secret-${i}.pdf` }));
+    const created = await uploadMany(server.url, files, fields);
+    expect(created.status).toBe(201);
+    expect(created.body.files).toEqual(sizes.map((size) => ({ size })));
+    const code = created.body.code as string;
+    const view = await http(server.url, `/api/shares/${code}`);
+    expect(view.body).toMatchObject({ files: sizes.map((size) => ({ size })) });
+    expect(JSON.stringify(view.body)).not.toContain('secret-');
+    const grant = await http<{ downloadUrls: Array<{ name: string; url: string }> }>(
+      server.url,
+      `/api/shares/${code}/downloads`,
+      { method: 'POST', json: { authKey: share.authKey } },
+    );
+    expect(grant.body.downloadUrls.map((u) => u.name)).toEqual(Array(3).fill('encrypted_file'));
+    for (const [i, { url }] of grant.body.downloadUrls.entries()) {
+      const bytes = Buffer.from(await (await fetch(absolute(server.url, url))).arrayBuffer());
+      expect(bytes.equals(files[i]!.bytes)).toBe(true);
+    }
+
+    // 3 MiB of plaintext in all: two files of 1.5 MiB fit, a third byte more does not, however
+    // the stream headers and tags of each file add up.
+    const half = 1.5 * 1024 * 1024;
+    const fits = await uploadMany(
+      server.url,
+      [half, half].map((n, i) => ({ bytes: randomBytes(encryptedSize(n)), name: `${i}` })),
+      fields,
+    );
+    expect(fits.status).toBe(201);
+    const over = await uploadMany(
+      server.url,
+      [half, half, 1].map((n, i) => ({ bytes: randomBytes(encryptedSize(n)), name: `${i}` })),
+      fields,
+    );
+    expect(over.status).toBe(413);
   });
 });

@@ -130,11 +130,11 @@ describe.each(testStorages)(
       expect(await rawUpload(base, Buffer.alloc(0), 'multipart/form-data; boundary=B')).toBe(400);
     });
 
-    it('refuses a second file part and keeps neither', async () => {
+    it('refuses a file part of another name after a file, and keeps neither', async () => {
       const two = Buffer.from(
         part('maxDownloads', '3') +
           part('file', 'one', 'a.txt') +
-          part('file', 'two', 'b.txt') +
+          part('attachment', 'two', 'b.txt') +
           `--B--${crlf}`,
       );
       expect(await rawUpload(base, two, 'multipart/form-data; boundary=B')).toBe(400);

@@ -45,6 +45,28 @@ export async function upload(
   };
 }
 
+/** POST /api/files with several `file` parts, in order, after the fields. */
+export async function uploadMany(
+  base: string,
+  files: Array<{ bytes: Uint8Array; name: string; type?: string }>,
+  fields: Record<string, string> = { maxDownloads: '10' },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) {
+    const blob = new Blob([new Uint8Array(file.bytes)], {
+      type: file.type ?? 'application/octet-stream',
+    });
+    form.append('file', blob, file.name);
+  }
+  const response = await fetch(`${base}/api/files`, { method: 'POST', body: form });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
 /** Resolves a downloadUrl (relative for the local store, absolute for S3). */
 export function absolute(base: string, url: string): string {
   return url.startsWith('/') ? base + url : url;

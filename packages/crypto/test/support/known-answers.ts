@@ -53,8 +53,8 @@ export async function envelopeAnswers() {
           opened,
         };
       }
-      const made = await encryptFileMeta(vectors.password, vector.meta!, { ...options, iv });
-      const opened = await decryptFileMeta(vectors.password, vector.envelope);
+      const made = await encryptFileMeta(vectors.password, [vector.meta!], { ...options, iv });
+      const [opened] = await decryptFileMeta(vectors.password, vector.envelope);
       return {
         name: vector.name,
         envelope: made.envelope,

@@ -27,10 +27,13 @@ export interface SharesTable {
   gone: DefaultedBool;
   /** Why a share became gone early: burnt, exhausted, destroyed, deleted. */
   gone_reason: string | null;
+  /** The first file's name; file_size is the total of all the share's files. */
   file_name: string | null;
   file_size: number | null;
   file_mime: string | null;
   blob_key: string | null;
+  /** Shares of several files: all of them as JSON `[{key, name, size, mime}]` (StoredFile). */
+  files: ColumnType<string | null, string | null | undefined, string | null>;
   max_downloads: number | null;
   download_count: DefaultedInt;
   burn_after_reading: DefaultedBool;

@@ -8,6 +8,7 @@ import { kdfColumn } from './0006-kdf-column.js';
 import { largeColumnsLast } from './0007-sqlite-large-columns-last.js';
 import { dropExpiresIndex } from './0008-drop-expires-index.js';
 import { codeCounts } from './0009-code-counts.js';
+import { shareFiles } from './0010-share-files.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -20,5 +21,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0007-sqlite-large-columns-last': largeColumnsLast(dialect),
     '0008-drop-expires-index': dropExpiresIndex,
     '0009-code-counts': codeCounts(dialect),
+    '0010-share-files': shareFiles,
   };
 }
