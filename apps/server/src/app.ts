@@ -112,7 +112,7 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   await instance.register(sweeperPlugin, { config, clock, autoStart: opts.autoSweep ?? true });
 
   await instance.register(configRoutes, { config });
-  await instance.register(shareRoutes, { config });
+  await instance.register(shareRoutes, { config, clock });
   await instance.register(fileRoutes, { config });
   await instance.register(recoveryRoutes, { config });
   await instance.register(blobRoutes, { config, secrets, clock });

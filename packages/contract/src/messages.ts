@@ -40,6 +40,7 @@ export const messages = {
   attemptsLeft: (n: number) => `${n} attempts left.`,
   shareDestroyed: 'Too many wrong passwords. This share has been deleted.',
   shareBurnt: 'This content has already been viewed and deleted.',
+  shareDeleted: 'This content was deleted by its creator.',
   burnNotice: 'This content was deleted after this view.',
   rateLimited: (seconds: number) =>
     `Too many attempts. Please wait ${seconds} seconds and try again.`,

@@ -109,6 +109,32 @@ export async function burnShare(
 }
 
 /**
+ * Makes a share gone because its creator deleted it, if `tokenHash` is its delete token's:
+ * its secrets cleared and reclaim_after set to now, in one statement. The keys of its files
+ * come back to be deleted; an already gone share with the right token gives none. null when
+ * no share has this code and token.
+ */
+export async function markDeleted(
+  db: Db,
+  code: string,
+  tokenHash: string,
+  now: Date,
+): Promise<{ blobKeys: string[] } | null> {
+  const row = await goneUpdate(db, code, 'deleted', now)
+    .where('delete_token_hash', '=', tokenHash)
+    .returning(['file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
+    .executeTakeFirst();
+  if (row !== undefined) return { blobKeys: storedFilesOf(row).map((file) => file.key) };
+  const gone = await db
+    .selectFrom('shares')
+    .select('code')
+    .where('code', '=', code)
+    .where('delete_token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return gone === undefined ? null : { blobKeys: [] };
+}
+
+/**
  * Takes one of a live encrypted share's UNLOCK_MAX_FAILURES attempts before the key is
  * compared, in one conditional UPDATE: however many keys arrive at once, at most
  * `maxFailures` are ever compared. Returns the attempt's number and the verifier to

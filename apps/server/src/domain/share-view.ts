@@ -49,7 +49,7 @@ export function goneErrorCode(record: ShareRecord, now: Date): ErrorCode {
     case 'destroyed':
       return 'SHARE_DESTROYED';
     case 'deleted':
-      return 'SHARE_NOT_FOUND';
+      return 'SHARE_DELETED';
     default:
       return record.expiresAt <= now ? 'SHARE_EXPIRED' : 'SHARE_NOT_FOUND';
   }

@@ -24,6 +24,7 @@ export async function asLookup<T>(
   app: FastifyInstance,
   request: FastifyRequest,
   run: () => Promise<T>,
+  missed: (error: AppError) => boolean = isMiss,
 ): Promise<T> {
   const reservation = await app.limits.reserveMiss(request);
   try {
@@ -32,7 +33,7 @@ export async function asLookup<T>(
     await reservation.refund();
     return result;
   } catch (error) {
-    if (error instanceof AppError && isMiss(error)) {
+    if (error instanceof AppError && missed(error)) {
       app.metrics.lookups.inc({ result: 'miss' });
     } else {
       await reservation.refund();

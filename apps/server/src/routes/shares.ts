@@ -8,14 +8,20 @@ import {
   unlockBodySchema,
   unlockResponseSchema,
 } from '@codedrop/contract';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../domain/clock.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
+import { bearerToken, deleteShare } from '../domain/share-deletion.js';
 import { asLookup, requireCode } from './guards.js';
 
 const problems = { '4XX': problemSchema, '5XX': problemSchema };
 
-export default async function shareRoutes(app: FastifyInstance, opts: { config: Config }) {
+export default async function shareRoutes(
+  app: FastifyInstance,
+  opts: { config: Config; clock: Clock },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { config } = opts;
 
@@ -86,6 +92,31 @@ export default async function shareRoutes(app: FastifyInstance, opts: { config: 
         const unlocked = await app.shares.unlock(code, authKey);
         return unlockResponseSchema.parse(unlocked);
       });
+    },
+  );
+
+  routes.delete(
+    '/api/shares/:code',
+    {
+      schema: {
+        summary: 'Delete a share now, with the delete token its creation answered',
+        params: codeParamsSchema,
+        headers: z.object({ authorization: z.string().optional() }),
+        response: { 204: z.null(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      const code = requireCode(request.params.code, config);
+      const token = bearerToken(request.headers.authorization);
+      const deps = { db: app.db.kysely, blobs: app.blobs, clock: opts.clock };
+      // A wrong token is a guess like a code that does not exist: it counts as a miss.
+      await asLookup(
+        app,
+        request,
+        () => deleteShare(deps, code, token),
+        (error) => error.code === 'FORBIDDEN',
+      );
+      return reply.status(204).send(null);
     },
   );
 }

@@ -55,6 +55,10 @@ const table: Partial<Record<ClientProblem['code'], Row>> = {
   },
   DOWNLOAD_LINK_USED: { download: titled(messages.downloadLinkUsed) },
   SHARE_BURNT: { general: titled(messages.shareBurnt) },
+  SHARE_DELETED: {
+    general: titled(messages.shareDeleted),
+    download: titled(messages.shareDeleted),
+  },
   SHARE_DESTROYED: {
     general: titled(messages.shareDestroyed),
     download: titled(messages.shareDestroyed),
