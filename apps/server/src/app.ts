@@ -30,6 +30,7 @@ import healthRoutes from './routes/health.js';
 import metricsRoutes from './routes/metrics.js';
 import openapiRoutes from './routes/openapi.js';
 import recoveryRoutes from './routes/recovery.js';
+import terminalRoutes from './routes/terminal.js';
 import shareRoutes from './routes/shares.js';
 import type { Secrets } from './secrets.js';
 import { redactUrl } from './domain/log-redaction.js';
@@ -120,6 +121,7 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   await instance.register(metricsRoutes, { config, cluster: opts.clusterMetrics ?? false });
   await instance.register(openapiRoutes);
   await instance.register(webPlugin, { config });
+  await instance.register(terminalRoutes, { config });
 }
 
 // Not encapsulated, so the services it decorates (db, sweeper, …) are reachable from the

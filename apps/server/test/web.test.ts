@@ -86,8 +86,11 @@ describe.each([
     rmSync(webDist, { recursive: true, force: true });
   });
 
+  // What a browser's navigation asks for (curl's */* gets /{code} as text: terminal.contract).
   const get = async (path: string) => {
-    const res = await fetch(`${server.url}${path}`);
+    const res = await fetch(`${server.url}${path}`, {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
     return { status: res.status, headers: res.headers, text: await res.text() };
   };
 
@@ -136,6 +139,10 @@ describe.each([
     expect(page.text).toContain('<h1>Landing</h1>');
     expect(page.headers.get('x-robots-tag')).toBe('noindex');
     expect((await get('/')).headers.get('x-robots-tag')).toBeNull();
+    // A terminal asking for the same link gets the share in plain text (here: none).
+    const plain = await fetch(`${server.url}/4815`, { headers: { accept: '*/*' } });
+    expect(plain.status).toBe(404);
+    expect(plain.headers.get('content-type')).toBe('text/plain; charset=utf-8');
   });
 
   it('answers unknown paths 404 with the 404 page naming the path, escaped', async () => {

@@ -14,6 +14,8 @@ export const errorStatus = {
   SHARE_NOT_FOUND: 404,
   RECOVERY_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** A share that plain HTTP cannot hand out (encrypted, or read once): use a browser. */
+  NEEDS_BROWSER: 409,
   SHARE_EXPIRED: 410,
   DOWNLOAD_LIMIT_REACHED: 410,
   SHARE_DESTROYED: 410,

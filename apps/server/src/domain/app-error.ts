@@ -10,6 +10,7 @@ const titles: Record<ErrorCode, string> = {
   SHARE_NOT_FOUND: messages.shareNotFound,
   RECOVERY_NOT_FOUND: messages.recoveryFailedTitle,
   METHOD_NOT_ALLOWED: 'Method not allowed',
+  NEEDS_BROWSER: 'Open it in a browser',
   SHARE_EXPIRED: messages.shareExpired,
   DOWNLOAD_LIMIT_REACHED: messages.downloadLimitReached,
   SHARE_DESTROYED: 'Share destroyed',

@@ -16,10 +16,12 @@ export function assertStorableText(field: string, text: string): void {
 export function validateClipboardText(text: string, maxChars: number): void {
   if (text.trim() === '') throw AppError.validation('content', messages.textRequired);
   assertStorableText('content', text);
-  if (codePointLength(text) > maxChars) {
-    throw AppError.validation(
-      'content',
-      `Text is too long: at most ${maxChars.toLocaleString('en-US')} characters`,
-    );
-  }
+  if (codePointLength(text) > maxChars) throw textTooLong(maxChars);
+}
+
+export function textTooLong(maxChars: number): AppError {
+  return AppError.validation(
+    'content',
+    `Text is too long: at most ${maxChars.toLocaleString('en-US')} characters`,
+  );
 }

@@ -6,6 +6,10 @@ import { AppError } from '../domain/app-error.js';
 import { dependencyFailure } from '../domain/dependency-failure.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answer errors as one line of text/plain instead of problem+json. */
+    plainText?: boolean;
+  }
   interface FastifyInstance {
     /** Called for unknown GET paths outside /api (the web app's SPA fallback), if any. */
     spaFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -39,8 +43,12 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
   if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   // An oversized upload is cut off: the rest of the body is not worth reading.
   if (error.code === 'PAYLOAD_TOO_LARGE') reply.header('connection', 'close');
+  reply.status(error.status);
+  // The terminal routes (routes/terminal.ts) answer curl in plain text, errors included.
+  if (reply.request.routeOptions.config.plainText === true) {
+    return reply.type('text/plain; charset=utf-8').send(`${error.detail}\n`);
+  }
   return reply
-    .status(error.status)
     .type('application/problem+json; charset=utf-8')
     .serializer((payload) => JSON.stringify(payload))
     .send(problemOf(error, reply.request.url.split('?')[0]));

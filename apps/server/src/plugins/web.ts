@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '@codedrop/contract';
+import { requestOrigin } from '../routes/request-origin.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -110,14 +111,7 @@ async function web(app: FastifyInstance, opts: { config: Config }) {
   const compressedPages = new Map<string, Buffer>();
   const { publicUrl, codeMinDigits, codeMaxDigits } = opts.config;
 
-  const originOf = (request: FastifyRequest): string => {
-    if (publicUrl !== null) return publicUrl;
-    // Only a well-formed host goes into the page; anything odd falls back to a neutral one.
-    const host = /^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i.test(request.host)
-      ? request.host
-      : 'localhost';
-    return `${request.protocol}://${host}`;
-  };
+  const originOf = (request: FastifyRequest): string => requestOrigin(request, publicUrl);
   const withOrigin = (text: string, request: FastifyRequest) =>
     site.origin === undefined ? text : text.replaceAll(site.origin, originOf(request));
 

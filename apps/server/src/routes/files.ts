@@ -13,14 +13,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import { AppError } from '../domain/app-error.js';
 import { encryptedSize } from '@codedrop/crypto';
-import {
-  malformedUpload,
-  tooLargeError,
-  type FileService,
-  type StoredBlob,
-} from '../domain/file-service.js';
+import { malformedUpload, type FileService, type StoredBlob } from '../domain/file-service.js';
 import { decodeFormDataFileName } from '../domain/file-names.js';
 import { asLookup, requireCode } from './guards.js';
+import { admitUpload } from './upload-admission.js';
 
 const problems = { '4XX': problemSchema, '5XX': problemSchema };
 
@@ -54,18 +50,10 @@ export default async function fileRoutes(app: FastifyInstance, opts: { config: C
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
       }
-      // A body we stop reading early must not be parsed as the next request.
-      reply.header('connection', 'close');
-      await app.limits.creation(request);
-      const declared = Number(request.headers['content-length'] ?? NaN);
       // Each further file adds its part headers and, encrypted, a stream header and a tag.
       const maxBody =
         encryptedSize(config.maxFileBytes) + maxEnvelopeChars + config.maxFilesPerShare * 2048;
-      if (declared > maxBody) throw tooLargeError(config.maxFileBytes);
-      // Without a declared length the upload is charged as the largest one allowed.
-      const charged = Number.isFinite(declared) ? Math.max(declared, 1) : maxBody;
-      await app.limits.uploadBytes(request, charged);
-      await files.assertStorageRoom(charged);
+      await admitUpload(app, request, reply, config, maxBody);
       const created = await readUpload(request, files, config.maxFilesPerShare);
       reply.removeHeader('connection');
       app.metrics.sharesCreated.inc({ type: 'file' });
