@@ -50,6 +50,8 @@ describe.each(combos)('the terminal door on %s + %s storage', (dialect, storage)
     });
     expect(created.status).toBe(201);
     expect(created.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const token = created.headers.get('codedrop-delete-token');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [code, link, end] = await lines(created);
     expect(code).toMatch(/^\d{4,6}$/);
     expect(link).toBe(`https://drop.example/${code}`);

@@ -26,11 +26,17 @@ export default async function terminalRoutes(app: FastifyInstance, opts: { confi
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const linkTo = (request: FastifyRequest, code: string) =>
     `${requestOrigin(request, config.publicUrl)}/${code}`;
-  const created = (reply: FastifyReply, request: FastifyRequest, code: string) =>
+  // The body is the code and the link; the delete token rides in a header (`curl -i`).
+  const created = (
+    reply: FastifyReply,
+    request: FastifyRequest,
+    share: { code: string; deleteToken: string },
+  ) =>
     reply
       .status(201)
+      .header('codedrop-delete-token', share.deleteToken)
       .type('text/plain; charset=utf-8')
-      .send(`${code}\n${linkTo(request, code)}\n`);
+      .send(`${share.code}\n${linkTo(request, share.code)}\n`);
 
   app.put<{ Params: { name: string }; Querystring: Query }>(
     '/:name',
@@ -49,7 +55,7 @@ export default async function terminalRoutes(app: FastifyInstance, opts: { confi
       const share = await app.files.insert(fields, [blob]);
       reply.removeHeader('connection');
       app.metrics.sharesCreated.inc({ type: 'file' });
-      return created(reply, request, share.code);
+      return created(reply, request, share);
     },
   );
 
@@ -82,7 +88,7 @@ export default async function terminalRoutes(app: FastifyInstance, opts: { confi
     }
     const share = await app.shares.create(body.data);
     app.metrics.sharesCreated.inc({ type: 'clipboard' });
-    return created(reply, request, share.code);
+    return created(reply, request, share);
   });
 
   app.get<{ Params: { code: string } }>(
