@@ -5,6 +5,7 @@ import { formatDateTime, formatRemaining } from '../lib/format-date';
 import { useCopyAction } from '../lib/use-copy-action';
 import { useNow } from '../lib/use-now';
 import { Button } from './button';
+import { DeleteShareButton } from './delete-share-button';
 import { Card } from './card';
 import { Input } from './input';
 import { Label } from './label';
@@ -19,6 +20,8 @@ export interface ShareResultProps {
   onReset: () => void;
   /** Details of this share (file facts, burn notice, encryption summary). */
   children?: ReactNode;
+  /** The create answer's delete token: offers "Delete now", which resets the page after. */
+  deleteToken?: string;
 }
 
 /**
@@ -33,6 +36,7 @@ export function ShareResult({
   resetLabel,
   onReset,
   children,
+  deleteToken,
 }: ShareResultProps) {
   const link = `${window.location.origin}/${code}`;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -97,11 +101,14 @@ export function ShareResult({
         <QrCode link={link} />
       </div>
 
-      <div className="border-t border-slate-200 bg-slate-50 p-6">
+      <div className="flex flex-col gap-3 border-t border-slate-200 bg-slate-50 p-6 sm:flex-row sm:justify-between">
         <Button onClick={onReset} className="w-full sm:w-auto">
           <RotateCcw aria-hidden="true" />
           {resetLabel}
         </Button>
+        {deleteToken !== undefined && (
+          <DeleteShareButton code={code} deleteToken={deleteToken} onDeleted={onReset} />
+        )}
       </div>
     </Card>
   );

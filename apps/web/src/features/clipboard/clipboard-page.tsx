@@ -23,6 +23,7 @@ export function ClipboardPage() {
             title="Your text is ready to share"
             code={created.share.code}
             expiresAt={created.share.expiresAt}
+            deleteToken={created.share.deleteToken}
             resetLabel="Create Another Share"
             onReset={() => setCreated(null)}
             instructions={[

@@ -21,6 +21,7 @@ export function NotepadPage() {
           title="Your note is ready to share"
           code={created.share.code}
           expiresAt={created.share.expiresAt}
+          deleteToken={created.share.deleteToken}
           resetLabel="Create Another Note"
           onReset={() => setCreated(null)}
           instructions={[

@@ -9,7 +9,7 @@ import {
   type ReadResponse,
   type ShareView,
 } from '@codedrop/contract';
-import { requestJson } from './request';
+import { fetchFailure, problemFrom, requestJson } from './request';
 import type { ApiResult } from './result';
 
 const sharePath = (code: string) => `/api/shares/${encodeURIComponent(code)}`;
@@ -38,4 +38,18 @@ export function requestDownload(
 /** Creates a clipboard or notepad share (POST /api/shares). */
 export function createShare(body: CreateShareBody): Promise<ApiResult<CreateShareResponse>> {
   return requestJson('/api/shares', createShareResponseSchema, { method: 'POST', json: body });
+}
+
+/** Ends a share now with the creator's delete token (DELETE /api/shares/{code}, 204). */
+export async function deleteShare(code: string, deleteToken: string): Promise<ApiResult<null>> {
+  try {
+    const response = await fetch(sharePath(code), {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${deleteToken}` },
+    });
+    if (!response.ok) return { ok: false, problem: await problemFrom(response) };
+    return { ok: true, data: null };
+  } catch (error) {
+    return { ok: false, problem: fetchFailure(error) };
+  }
 }
