@@ -207,13 +207,14 @@ async function memoryPrepare(bytes) {
 }
 
 async function memoryEncrypt() {
-  const sealed = await sealFileShare({ password: 'benchmark password' }, state.memoryFile);
+  const sealed = await sealFileShare({ password: 'benchmark password' }, [state.memoryFile]);
   state.memorySealed = sealed;
-  return sealed.ciphertext.size;
+  return sealed.ciphertexts[0].size;
 }
 
 async function memoryUpload() {
-  const { ciphertext, fields } = state.memorySealed;
+  const { ciphertexts, fields } = state.memorySealed;
+  const [ciphertext] = ciphertexts;
   const response = await fetch('/stored', { method: 'PUT', body: ciphertext });
   if (!response.ok) throw new Error('upload failed');
   const keys = await deriveKeysFor('benchmark password', fields.encryptedPayload.kdf);

@@ -41,22 +41,37 @@ export async function createEncryptedFileShare(
   password: string,
   maxDownloads: number,
 ): Promise<CreatedShare & { fileSize: number }> {
+  return createEncryptedFilesShare(request, [file], password, maxDownloads);
+}
+
+/**
+ * Uploads an encrypted share of several files: one metadata envelope listing every file
+ * (sealFileMeta), then each file encrypted on its own with the same keys, in that order.
+ */
+export async function createEncryptedFilesShare(
+  request: APIRequestContext,
+  files: { name: string; mimeType: string; buffer: Buffer }[],
+  password: string,
+  maxDownloads: number,
+): Promise<CreatedShare & { fileSize: number }> {
   const keys = await createKeys(password);
-  const meta = { name: file.name, type: file.mimeType, size: file.buffer.length };
-  const envelope = await sealFileMeta(keys, meta);
-  const ciphertext = await encryptBlob(new Blob([new Uint8Array(file.buffer)]), keys.encKey);
-  const response = await request.post('/api/files', {
-    multipart: {
-      maxDownloads: String(maxDownloads),
-      encryptedPayload: JSON.stringify(envelope),
-      authVerifier: keys.authVerifier,
-      file: {
-        name: 'encrypted_file',
-        mimeType: 'application/octet-stream',
-        buffer: Buffer.from(await ciphertext.arrayBuffer()),
-      },
-    },
-  });
+  const metas = files.map((file) => ({
+    name: file.name,
+    type: file.mimeType,
+    size: file.buffer.length,
+  }));
+  const form = new FormData();
+  form.append('maxDownloads', String(maxDownloads));
+  form.append('encryptedPayload', JSON.stringify(await sealFileMeta(keys, metas)));
+  form.append('authVerifier', keys.authVerifier);
+  for (const file of files) {
+    const ciphertext = await encryptBlob(new Blob([new Uint8Array(file.buffer)]), keys.encKey);
+    form.append(
+      'file',
+      new File([ciphertext], 'encrypted_file', { type: 'application/octet-stream' }),
+    );
+  }
+  const response = await request.post('/api/files', { multipart: form });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as CreatedShare & { fileSize: number };
 }

@@ -3,16 +3,25 @@ import { useId } from 'react';
 
 export interface EncryptionActiveBoxProps {
   recoveryEmail?: string;
+  /** How many files the share carries; the points speak of "files" for more than one. */
+  fileCount?: number;
 }
 
 /** The "Encryption Active" box of the file success card (docs/product.md#file-share). */
-export function EncryptionActiveBox({ recoveryEmail }: EncryptionActiveBoxProps) {
+export function EncryptionActiveBox({ recoveryEmail, fileCount = 1 }: EncryptionActiveBoxProps) {
   const titleId = useId();
-  const points = [
-    'Filename encrypted with AES-256-GCM',
-    'File type and size kept in encrypted metadata',
-    'Password required to decrypt the filename and download the file',
-  ];
+  const points =
+    fileCount > 1
+      ? [
+          'File names encrypted with AES-256-GCM',
+          'File types and sizes kept in encrypted metadata',
+          'Password required to decrypt the file names and download the files',
+        ]
+      : [
+          'Filename encrypted with AES-256-GCM',
+          'File type and size kept in encrypted metadata',
+          'Password required to decrypt the filename and download the file',
+        ];
   if (recoveryEmail !== undefined) points.push(`Recovery email: ${recoveryEmail}`);
   return (
     <section

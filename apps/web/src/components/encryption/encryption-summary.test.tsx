@@ -36,6 +36,15 @@ describe('EncryptionActiveBox', () => {
     ]);
   });
 
+  it('speaks of files and names for a share of several files', () => {
+    render(<EncryptionActiveBox fileCount={3} />);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'File names encrypted with AES-256-GCM',
+      'File types and sizes kept in encrypted metadata',
+      'Password required to decrypt the file names and download the files',
+    ]);
+  });
+
   it('adds the recovery email when given', () => {
     render(<EncryptionActiveBox recoveryEmail="me@example.org" />);
     expect(screen.getAllByRole('listitem').at(-1)).toHaveTextContent(

@@ -9,6 +9,7 @@ import { Textarea } from '../../components/textarea';
 import { cn } from '../../lib/cn';
 import { useConfig } from '../../lib/config-context';
 import { useTextShareCreation, type CreatedTextShare } from '../../lib/use-text-share-creation';
+import { PasteOffer } from './paste-offer';
 
 export type CreatedClipboard = CreatedTextShare;
 
@@ -76,6 +77,8 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
           </p>
         </div>
       </div>
+
+      <PasteOffer enabled={!busy} />
 
       <TextShareOptions idPrefix="clipboard" noun="text" {...creation.options} />
     </FormCard>

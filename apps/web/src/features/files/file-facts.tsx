@@ -13,7 +13,8 @@ export function UploadLimits() {
   return (
     <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-3">
       <li className="rounded-lg bg-slate-50 px-3 py-2">
-        <span className="block text-xs text-slate-600">Max file size</span>
+        {/* MAX_FILE_BYTES bounds all of a share's files together. */}
+        <span className="block text-xs text-slate-600">Max total size</span>
         <span className="font-semibold text-slate-900">{formatBytesCompact(maxFileBytes)}</span>
       </li>
       <li className="rounded-lg bg-slate-50 px-3 py-2">

@@ -1,101 +1,159 @@
-import { File as FileIcon, UploadCloud, X } from 'lucide-react';
-import { useState, type DragEvent } from 'react';
-import { Button } from '../../components/button';
-import { cn } from '../../lib/cn';
-import { formatBytes, formatBytesCompact } from '@codedrop/contract';
+import { formatBytesCompact } from '@codedrop/contract';
+import { Plus, UploadCloud } from 'lucide-react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { buttonClasses } from '../../components/button';
 import { IconTile } from '../../components/icon-tile';
+import { cn } from '../../lib/cn';
+import { filesFromTransfer } from '../../lib/transfer-files';
+import { describeTotal } from './file-selection';
+import { FileList } from './file-list';
 
 export interface FilePickerProps {
-  file: File | null;
+  files: readonly File[];
   maxBytes: number;
-  onPick: (file: File) => void;
-  onRemove: () => void;
+  maxFiles: number;
+  onAdd: (files: File[]) => void;
+  onRemove: (index: number) => void;
   disabled?: boolean;
   invalid?: boolean;
   describedBy?: string;
 }
 
+const focusRing =
+  'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 has-[:focus-visible]:ring-offset-2';
+
 /**
- * A file input dressed as a drop zone: click or keyboard opens the picker, a dropped file
- * is taken the same way. Once a file is chosen, its name, size and Remove.
+ * A file input dressed as a drop zone: click or keyboard opens the picker (several files
+ * at once), dropped files are taken the same way. Once files are chosen: their list, the
+ * total, and "Add files"; the whole area still takes drops.
  */
 export function FilePicker({
-  file,
+  files,
   maxBytes,
-  onPick,
+  maxFiles,
+  onAdd,
   onRemove,
-  disabled,
-  invalid,
-  describedBy,
+  ...input
 }: FilePickerProps) {
   const [dragging, setDragging] = useState(false);
+  const area = useRef<HTMLDivElement>(null);
+  const removedAt = useRef<number | null>(null);
 
-  if (file) {
+  // Focus would be lost with the removed row's button: it goes to the row that took its
+  // place, the last one, or the picker once the list is empty.
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === null) return;
+    removedAt.current = null;
+    const buttons = area.current?.querySelectorAll<HTMLElement>('[data-remove-index]') ?? [];
+    const next = buttons[Math.min(index, buttons.length - 1)];
+    (next ?? document.getElementById('file-input'))?.focus();
+  }, [files]);
+
+  const dropTarget = {
+    onDragOver: (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(true);
+    },
+    onDragLeave: () => setDragging(false),
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(false);
+      const dropped = filesFromTransfer(event.dataTransfer);
+      if (dropped.length > 0 && !input.disabled) onAdd(dropped);
+    },
+  };
+  const fileInput = <FileInput onAdd={onAdd} {...input} />;
+
+  if (files.length === 0) {
     return (
-      <div className="flex items-center gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
-        <IconTile icon={FileIcon} tone="raised" size="xl" />
-        <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-slate-900" title={file.name}>
-            {file.name}
-          </p>
-          <p className="text-sm text-slate-600">{formatBytes(file.size)}</p>
-        </div>
-        <Button variant="secondary" size="sm" onClick={onRemove} disabled={disabled}>
-          <X aria-hidden="true" />
-          Remove
-        </Button>
-      </div>
+      <label
+        htmlFor="file-input"
+        {...dropTarget}
+        data-testid="drop-zone"
+        className={cn(
+          'flex cursor-pointer flex-col items-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors',
+          focusRing,
+          dragging
+            ? 'border-brand-500 bg-brand-50'
+            : input.invalid
+              ? 'border-red-400 bg-red-50/40'
+              : 'border-slate-300 bg-slate-50 hover:border-brand-300 hover:bg-brand-50/50',
+        )}
+      >
+        <IconTile icon={UploadCloud} tone="raised" size="2xl" />
+        <span className="font-semibold text-slate-900">
+          Drop files here or <span className="text-brand-700 underline">choose files</span>
+        </span>
+        <span className="text-sm text-slate-600">
+          Any file type, up to {maxFiles} files and {formatBytesCompact(maxBytes)} in total
+        </span>
+        {fileInput}
+      </label>
     );
   }
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const dropped = event.dataTransfer.files[0];
-    if (dropped && !disabled) onPick(dropped);
-  };
-
   return (
-    <label
-      htmlFor="file-input"
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-      data-testid="drop-zone"
+    <div
+      ref={area}
+      {...dropTarget}
+      data-testid="file-list-area"
       className={cn(
-        'flex cursor-pointer flex-col items-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors',
-        'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 has-[:focus-visible]:ring-offset-2',
-        dragging
-          ? 'border-brand-500 bg-brand-50'
-          : invalid
-            ? 'border-red-400 bg-red-50/40'
-            : 'border-slate-300 bg-slate-50 hover:border-brand-300 hover:bg-brand-50/50',
+        'flex flex-col gap-3 rounded-xl transition-shadow',
+        dragging && 'ring-2 ring-brand-500 ring-offset-4',
       )}
     >
-      <IconTile icon={UploadCloud} tone="raised" size="2xl" />
-      <span className="font-semibold text-slate-900">
-        Drop a file here or <span className="text-brand-700 underline">choose a file</span>
-      </span>
-      <span className="text-sm text-slate-600">
-        Any file type, up to {formatBytesCompact(maxBytes)}
-      </span>
-      <input
-        id="file-input"
-        type="file"
-        className="sr-only"
-        disabled={disabled}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        onChange={(event) => {
-          const chosen = event.target.files?.[0];
-          // Cleared so choosing the same file again after Remove still fires a change.
-          event.target.value = '';
-          if (chosen) onPick(chosen);
+      <FileList
+        files={files}
+        disabled={input.disabled}
+        onRemove={(index) => {
+          removedAt.current = index;
+          onRemove(index);
         }}
       />
-    </label>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {/* Announced as files come and go; one file's size is already on its row. */}
+        <p role="status" className="text-sm font-medium text-slate-700 tabular-nums">
+          {files.length > 1 ? describeTotal(files) : ''}
+        </p>
+        <label
+          htmlFor="file-input"
+          className={cn(
+            buttonClasses({ variant: 'secondary', size: 'sm' }),
+            focusRing,
+            input.disabled && 'pointer-events-none opacity-50',
+          )}
+        >
+          <Plus aria-hidden="true" />
+          Add files
+          {fileInput}
+        </label>
+      </div>
+    </div>
+  );
+}
+
+function FileInput({
+  onAdd,
+  disabled,
+  invalid,
+  describedBy,
+}: Pick<FilePickerProps, 'onAdd' | 'disabled' | 'invalid' | 'describedBy'>) {
+  return (
+    <input
+      id="file-input"
+      type="file"
+      multiple
+      className="sr-only"
+      disabled={disabled}
+      aria-invalid={invalid}
+      aria-describedby={describedBy}
+      onChange={(event) => {
+        const chosen = Array.from(event.target.files ?? []);
+        // Cleared so choosing the same file again after Remove still fires a change.
+        event.target.value = '';
+        if (chosen.length > 0) onAdd(chosen);
+      }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { messages, type CreateFileResponse, formatBytesCompact } from '@codedrop/contract';
+import { messages } from '@codedrop/contract';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -22,52 +22,29 @@ import { uploadEncryptedFileShare } from '../../lib/encryption/upload-encrypted-
 import { useEncryptionOptions } from '../../lib/encryption/use-encryption-options';
 import { FilePicker } from './file-picker';
 import { SmartDataInfo, UploadLimits } from './file-facts';
+import type { CreatedFile } from './file-result';
+import { totalBytes } from './file-selection';
 import { UploadProgress } from './upload-progress';
+import { useFileSelection } from './use-file-selection';
 
-export interface CreatedFile {
-  share: CreateFileResponse;
-  expiresInSeconds: number;
-  /**
-   * Set when the file was encrypted: its real name and size (the server only knows
-   * "encrypted_file" and the ciphertext size) and the recovery email, if one was given.
-   */
-  encryption: { name: string; size: number; recoveryEmail?: string } | null;
-}
-
-/** docs/product.md#file-share, before upload: picker, limit, expiry, upload. */
+/** docs/product.md#file-share, before upload: files, limit, expiry, upload. */
 export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile) => void }) {
   const config = useConfig();
-  const [file, setFile] = useState<File | null>(null);
   const [limitText, setLimitText] = useState(String(config.downloadLimit.default));
   const [expiry, setExpiry] = useState<number | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ProblemMessage | null>(null);
   const [progress, setProgress] = useState<Transfer | null>(null);
   const [uploading, setUploading] = useState(false);
   const [sealing, setSealing] = useState<SealProgress | null>(null);
   const encryption = useEncryptionOptions();
+  const selection = useFileSelection(config, !uploading);
+  const { files } = selection;
   const expiresInSeconds = expiry ?? config.defaultExpirySeconds;
-  const tooLargeDetail = messages.fileTooLargeDetail(formatBytesCompact(config.maxFileBytes));
-
-  const pick = (chosen: File) => {
-    setFailure(null);
-    // Refused before a single byte is sent.
-    if (chosen.size > config.maxFileBytes) {
-      setFile(null);
-      setFileError(tooLargeDetail);
-      toast.error(messages.fileTooLargeTitle, { description: tooLargeDetail });
-      return;
-    }
-    setFileError(null);
-    setFile(chosen);
-  };
 
   const submit = async () => {
     if (uploading) return;
     setFailure(null);
-    if (!file) {
-      setFileError(messages.fileRequired);
-      toast.error(messages.fileRequired);
+    if (!selection.check()) {
       document.getElementById('file-input')?.focus();
       return;
     }
@@ -85,15 +62,15 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
       setSealing({ stage: 'deriving' });
       result = await uploadEncryptedFileShare(
         choice,
-        file,
+        files,
         { maxDownloads, expiresInSeconds },
         setSealing,
       );
       setSealing(null);
     } else {
-      setProgress({ loaded: 0, total: file.size });
+      setProgress({ loaded: 0, total: totalBytes(files) });
       result = await uploadFileShare(
-        file,
+        files,
         { maxDownloads, expiresInSeconds },
         { onProgress: setProgress },
       );
@@ -104,11 +81,8 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
       onCreated({
         share: result.data,
         expiresInSeconds,
-        encryption: choice && {
-          name: file.name,
-          size: file.size,
-          recoveryEmail: choice.recoveryEmail,
-        },
+        picked: files.map(({ name, size }) => ({ name, size })),
+        encryption: choice && { recoveryEmail: choice.recoveryEmail },
       });
       return;
     }
@@ -126,15 +100,19 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
       <div className="flex flex-col gap-2">
         <Label htmlFor="file-input">File</Label>
         <FilePicker
-          file={file}
+          files={files}
           maxBytes={config.maxFileBytes}
-          onPick={pick}
-          onRemove={() => setFile(null)}
+          maxFiles={config.maxFilesPerShare}
+          onAdd={(added) => {
+            setFailure(null);
+            selection.add(added);
+          }}
+          onRemove={selection.remove}
           disabled={uploading}
-          invalid={fileError !== null}
-          describedBy={fileError ? 'file-error' : undefined}
+          invalid={selection.error !== null}
+          describedBy={selection.error ? 'file-error' : undefined}
         />
-        <FieldError id="file-error" message={fileError} />
+        <FieldError id="file-error" message={selection.error} />
       </div>
 
       <UploadLimits />
@@ -156,7 +134,8 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
             aria-describedby="download-limit-hint"
           />
           <p id="download-limit-hint" className="text-sm text-slate-600">
-            {min}–{max}. The file is deleted after the last download.
+            {min}–{max}. {files.length > 1 ? 'The files are' : 'The file is'} deleted after the last
+            download.
           </p>
         </div>
         <ExpirySelect
@@ -189,7 +168,7 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
         size="lg"
         disabled={uploading}
         // Without a file the button looks disabled but still explains what is missing.
-        aria-disabled={file === null || uploading}
+        aria-disabled={files.length === 0 || uploading}
         className="aria-disabled:opacity-50"
       >
         {uploading ? <Spinner /> : <Upload aria-hidden="true" />}

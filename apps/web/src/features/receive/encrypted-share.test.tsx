@@ -7,7 +7,7 @@ import {
   type Envelope,
   type WriterKeys,
 } from '@codedrop/crypto';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -123,14 +123,69 @@ describe('EncryptedShare', () => {
 
   it('shows the real name and size of an unlocked file', async () => {
     const meta = { name: 'Résumé 2025.pdf', type: 'application/pdf', size: 2048 };
-    serveUnlock(await sealFileMeta(keys, meta), () => problem('WRONG_PASSWORD', 403));
+    serveUnlock(await sealFileMeta(keys, [meta]), () => problem('WRONG_PASSWORD', 403));
     const file = { name: 'encrypted_file', size: 2076, downloadCount: 1, maxDownloads: 3 };
-    render(<EncryptedShare share={view({ type: 'file', file })} onExit={vi.fn()} />);
+    render(
+      <EncryptedShare
+        share={view({ type: 'file', file, files: [{ size: 2076 }] })}
+        onExit={vi.fn()}
+      />,
+    );
     await typePassword('right');
     expect(await screen.findByText('Résumé 2025.pdf')).toBeVisible();
     expect(screen.getByText('2 KB')).toBeVisible();
     expect(screen.getByText('1 of 3')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download File' })).toBeEnabled();
     expect(screen.queryByText('encrypted_file')).toBeNull();
+    // One file looks as it always did: no list, no ZIP.
+    expect(screen.queryByRole('list', { name: 'Files' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download all (.zip)' })).toBeNull();
+  });
+
+  it('lists every file of an unlocked share by its real name, type and size', async () => {
+    const metas = [
+      { name: 'holiday.jpg', type: 'image/jpeg', size: 3 * 1024 * 1024 },
+      { name: 'plan.pdf', type: 'application/pdf', size: 1024 },
+      { name: 'setup.zip', type: 'application/zip', size: 512 },
+    ];
+    serveUnlock(await sealFileMeta(keys, metas), () => problem('WRONG_PASSWORD', 403));
+    const file = { name: 'encrypted_file', size: 3_145_788, downloadCount: 0, maxDownloads: 5 };
+    const files = [{ size: 3_145_788 }, { size: 1052 }, { size: 540 }];
+    render(<EncryptedShare share={view({ type: 'file', file, files })} onExit={vi.fn()} />);
+    await typePassword('right');
+    const list = await screen.findByRole('list', { name: 'Files' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('holiday.jpg3 MB'),
+      expect.stringContaining('plan.pdf1 KB'),
+      expect.stringContaining('setup.zip512 Bytes'),
+    ]);
+    for (const meta of metas) {
+      expect(screen.getByRole('button', { name: `Download ${meta.name}` })).toBeEnabled();
+    }
+    // Previews for what the page can show; an archive gets none.
+    expect(screen.getByRole('button', { name: 'Preview holiday.jpg' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Preview plan.pdf' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Preview setup.zip' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download all (.zip)' })).toBeEnabled();
+    expect(screen.getByText('0 of 5')).toBeVisible();
+  });
+
+  it('says the share is damaged when the metadata and the stored files disagree', async () => {
+    const metas = [
+      { name: 'a.txt', type: 'text/plain', size: 1 },
+      { name: 'b.txt', type: 'text/plain', size: 1 },
+    ];
+    serveUnlock(await sealFileMeta(keys, metas), () => problem('WRONG_PASSWORD', 403));
+    const file = { name: 'encrypted_file', size: 29, downloadCount: 0, maxDownloads: 5 };
+    render(
+      <EncryptedShare
+        share={view({ type: 'file', file, files: [{ size: 29 }] })}
+        onExit={vi.fn()}
+      />,
+    );
+    await typePassword('right');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid file share');
   });
 
   it('goes back home on Cancel', async () => {

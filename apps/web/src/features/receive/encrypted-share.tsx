@@ -1,5 +1,4 @@
 import { assertNever, messages, type ShareView, type TextShareType } from '@codedrop/contract';
-import type { DerivedKeys, FileMeta } from '@codedrop/crypto';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/alert';
@@ -7,14 +6,15 @@ import { PasswordPrompt } from '../../components/encryption/password-prompt';
 import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
 import { useConfig } from '../../lib/config-context';
 import { openFileShare, openTextShare, type UnlockFailure } from '../../lib/encryption/open-share';
-import { EncryptedFileContent } from './encrypted-file-content';
+import { FileShareContent } from './file-share-content';
+import { encryptedShare, type ReceivedShare } from './received-share';
 import { TextContent } from './text-content';
 
 type EncryptedState =
   | { phase: 'locked'; error?: ProblemMessage }
   | { phase: 'gone'; message: ProblemMessage }
   | { phase: 'text'; type: TextShareType; text: string }
-  | { phase: 'file'; meta: FileMeta; keys: DerivedKeys };
+  | { phase: 'file'; received: ReceivedShare };
 
 export interface EncryptedShareProps {
   share: ShareView;
@@ -65,8 +65,11 @@ export function EncryptedShare({ share, onExit }: EncryptedShareProps) {
     switch (type) {
       case 'file': {
         const result = await openFileShare(share, password);
-        if (result.ok) setState({ phase: 'file', meta: result.value, keys: result.keys });
-        else fail(result);
+        if (!result.ok) return fail(result);
+        // The metadata lists the files the share stores, or the share is damaged.
+        const received = encryptedShare(share, result.value, result.keys);
+        if (received) setState({ phase: 'file', received });
+        else setState({ phase: 'gone', message: { title: messages.invalidFileShare } });
         return;
       }
       case 'clipboard':
@@ -106,17 +109,7 @@ export function EncryptedShare({ share, onExit }: EncryptedShareProps) {
         </div>
       );
     case 'file':
-      return share.file ? (
-        <EncryptedFileContent
-          code={share.code}
-          file={share.file}
-          meta={state.meta}
-          keys={state.keys}
-          onLimitReached={onExit}
-        />
-      ) : (
-        <Alert variant="error" title={messages.invalidFileShare} />
-      );
+      return <FileShareContent share={state.received} onLimitReached={onExit} />;
   }
 }
 

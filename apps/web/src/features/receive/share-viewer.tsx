@@ -6,7 +6,8 @@ import { Card, CardContent } from '../../components/card';
 import { Container } from '../../components/container';
 import { BurnGate } from './burn-gate';
 import { EncryptedShare } from './encrypted-share';
-import { FileContent } from './file-content';
+import { FileShareContent } from './file-share-content';
+import { plainShare } from './received-share';
 import { TextContent } from './text-content';
 import { ViewerHeader } from './viewer-header';
 
@@ -41,12 +42,14 @@ function ShareBody({ share, onExit }: ShareViewerProps) {
   if (share.isEncrypted) return <EncryptedShare share={share} onExit={onExit} />;
   const type = share.type;
   switch (type) {
-    case 'file':
-      return share.file ? (
-        <FileContent code={share.code} file={share.file} onLimitReached={onExit} />
+    case 'file': {
+      const received = plainShare(share);
+      return received ? (
+        <FileShareContent share={received} onLimitReached={onExit} />
       ) : (
         <Alert variant="error" title={messages.invalidFileShare} />
       );
+    }
     case 'clipboard':
     case 'notepad': {
       const render = (content: string) => <TextContent type={type} content={content} />;

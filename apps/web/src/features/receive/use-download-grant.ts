@@ -1,9 +1,11 @@
-import { messages, type DownloadResponse, type FileInfo } from '@codedrop/contract';
-import { useState } from 'react';
+import { messages } from '@codedrop/contract';
+import { toBase64 } from '@codedrop/crypto';
+import { useEffect, useReducer, useState } from 'react';
 import { toast } from 'sonner';
-import { problemWords } from '../../lib/api/problem-words';
 import { requestDownload } from '../../lib/api/shares-api';
 import type { TransferProgress } from '../../lib/download-file';
+import { createGrantHolder, type DownloadGrant } from '../../lib/download-grant';
+import type { ReceivedShare } from './received-share';
 
 export type DownloadPhase =
   | { phase: 'idle' }
@@ -11,37 +13,41 @@ export type DownloadPhase =
   | { phase: 'transferring'; progress: TransferProgress };
 
 /**
- * What plain and encrypted downloads share: the phase shown on the button, the download
- * count, asking for a URL (which uses one download), and the words when it fails or when
- * it was the last download allowed.
+ * The page's download grant (lib/download-grant.ts) and what goes with it: the download
+ * count shown, and the words once a download worked. A single-file share counts each
+ * Download File and goes home after the last one allowed, as it always did; a share of
+ * several files keeps its last grant's URLs usable until they expire, so the visitor can
+ * still fetch every file with it.
  */
-export function useDownloadGrant(code: string, file: FileInfo, onLimitReached: () => void) {
-  const [state, setState] = useState<DownloadPhase>({ phase: 'idle' });
-  const [count, setCount] = useState({ used: file.downloadCount, max: file.maxDownloads });
+export function useDownloadGrant(share: ReceivedShare, onLimitReached: () => void) {
+  const single = share.files.length === 1;
+  const [count, setCount] = useState(share.count);
+  const [holder] = useState(() =>
+    createGrantHolder({
+      request: () =>
+        requestDownload(share.code, share.keys ? toBase64(share.keys.authKey) : undefined),
+      oneDownloadPerGrant: single,
+      onGranted: (grant) => setCount({ used: grant.downloadCount, max: grant.maxDownloads }),
+      onRefused: (problem) => {
+        if (problem.code === 'DOWNLOAD_LIMIT_REACHED') setCount((c) => ({ ...c, used: c.max }));
+      },
+    }),
+  );
 
-  /** "Download failed" with the reason under it; the button is ready again. */
-  const fail = (description: string) => {
-    setState({ phase: 'idle' });
-    toast.error(messages.downloadFailed, { description });
-  };
+  // Buttons that a held grant keeps usable past the limit turn off when it expires.
+  const [, expired] = useReducer((n: number) => n + 1, 0);
+  const heldUntil = holder.heldUntil();
+  useEffect(() => {
+    if (heldUntil === null) return;
+    const timer = setTimeout(expired, Math.max(0, heldUntil - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [heldUntil]);
 
-  /** A download URL, or null when the server refused (and the visitor was told why). */
-  const grant = async (authKey?: string): Promise<DownloadResponse | null> => {
-    const granted = await requestDownload(code, authKey);
-    if (!granted.ok) {
-      if (granted.problem.code === 'DOWNLOAD_LIMIT_REACHED') {
-        setCount((c) => ({ ...c, used: c.max }));
-      }
-      fail(problemWords('download', granted.problem).title);
-      return null;
-    }
-    setCount({ used: granted.data.downloadCount, max: granted.data.maxDownloads });
-    return granted.data;
-  };
+  const exhausted = count.used >= count.max;
 
-  /** After a download that worked: the file is gone if it was the last, else `done`. */
-  const finish = (granted: DownloadResponse, done: { title: string; description: string }) => {
-    if (granted.downloadCount >= granted.maxDownloads) {
+  /** After a download that worked: on a single file, going home if it was the last. */
+  const finish = (grant: DownloadGrant, done: { title: string; description: string }) => {
+    if (single && grant.downloadCount >= grant.maxDownloads) {
       toast(messages.downloadLimitReached, { description: messages.fileDeleted });
       onLimitReached();
     } else {
@@ -49,5 +55,14 @@ export function useDownloadGrant(code: string, file: FileInfo, onLimitReached: (
     }
   };
 
-  return { state, setState, count, fail, grant, finish };
+  return {
+    holder,
+    count,
+    /** Whether a download can start: downloads are left, or the held grant still serves one. */
+    canDownload: !exhausted || holder.canUseHeld('download'),
+    canPreview: !exhausted || holder.canUseHeld('preview'),
+    /** Several files, the last download taken by this page, its URLs still usable. */
+    lastGrantHeld: !single && exhausted && holder.canUseHeld('download'),
+    finish,
+  };
 }

@@ -16,7 +16,8 @@ const kinds = {
  * Code, dates, a live countdown and the badges of a share (docs/product.md#shared-content-viewer).
  */
 export function ViewerHeader({ share }: { share: ShareView }) {
-  const { title, icon: Icon } = kinds[share.type];
+  const { icon: Icon } = kinds[share.type];
+  const title = (share.files?.length ?? 0) > 1 ? 'Shared Files' : kinds[share.type].title;
   return (
     <CardHeader className="gap-5 pb-6">
       <div className="flex flex-wrap items-start justify-between gap-4">

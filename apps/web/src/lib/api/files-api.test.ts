@@ -19,7 +19,7 @@ const uploadEncryptedFile = (
   transfer?: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal },
 ) =>
   uploadFileShare(
-    new File([ciphertext], 'encrypted_file'),
+    [new File([ciphertext], 'encrypted_file')],
     { maxDownloads, expiresInSeconds, encryption },
     transfer,
   );
@@ -80,6 +80,7 @@ const created = {
   fileName: 'encrypted_file',
   fileSize: 44,
   maxDownloads: 3,
+  files: [{ size: 44 }],
 };
 
 const sent = () => {
@@ -96,13 +97,57 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('uploadFileShare, plain', () => {
   it('sends the limits, then the file under its own name, and no encryption fields', () => {
-    void uploadFileShare(new File(['hello'], 'notes.txt'), {
+    void uploadFileShare([new File(['hello'], 'notes.txt')], {
       maxDownloads: 2,
       expiresInSeconds: 600,
     });
     const body = sent().body!;
     expect([...body.keys()]).toEqual(['maxDownloads', 'expiresInSeconds', 'file']);
     expect((body.get('file') as File).name).toBe('notes.txt');
+  });
+
+  it('sends several files as parts named "file", in the order given, after the fields', async () => {
+    const files = [
+      new File(['%PDF-1.4'], 'report.pdf', { type: 'application/pdf' }),
+      new File(['png bytes'], 'chart.png', { type: 'image/png' }),
+      new File(['plain text'], 'notes.txt', { type: 'text/plain' }),
+    ];
+    const pending = uploadFileShare(files, { maxDownloads: 5 });
+    const entries = [...sent().body!.entries()];
+    expect(entries.map(([name]) => name)).toEqual(['maxDownloads', 'file', 'file', 'file']);
+    const parts = entries.slice(1).map(([, value]) => value as File);
+    expect(parts.map((part) => part.name)).toEqual(['report.pdf', 'chart.png', 'notes.txt']);
+    expect(parts.map((part) => [part.size, part.type])).toEqual([
+      [8, 'application/pdf'],
+      [9, 'image/png'],
+      [10, 'text/plain'],
+    ]);
+    const answer = {
+      ...created,
+      fileName: 'report.pdf',
+      fileSize: 27,
+      maxDownloads: 5,
+      files: [
+        { name: 'report.pdf', size: 8, type: 'application/pdf' },
+        { name: 'chart.png', size: 9, type: 'image/png' },
+        { name: 'notes.txt', size: 10, type: 'text/plain' },
+      ],
+    };
+    sent().respond(201, answer);
+    expect(await pending).toEqual({ ok: true, data: answer });
+  });
+
+  it('reports one progress for the whole request, all files together', () => {
+    const progress = vi.fn();
+    void uploadFileShare(
+      [new File(['a'], 'a.txt'), new File(['b'], 'b.txt')],
+      {
+        maxDownloads: 1,
+      },
+      { onProgress: progress },
+    );
+    sent().upload.onprogress?.({ lengthComputable: true, loaded: 300, total: 600 });
+    expect(progress.mock.calls).toEqual([[{ loaded: 300, total: 600 }]]);
   });
 });
 

@@ -9,7 +9,10 @@ import type { ApiResult } from './result';
 export interface FileShareFields {
   maxDownloads: number;
   expiresInSeconds?: number;
-  /** An encrypted share: the sealed `{name, type, size}`, the auth verifier, the recovery. */
+  /**
+   * An encrypted share: the sealed list of `{name, type, size}`, the auth verifier, the
+   * recovery fields.
+   */
   encryption?: {
     encryptedPayload: Envelope;
     authVerifier: string;
@@ -20,11 +23,12 @@ export interface FileShareFields {
 
 /**
  * Uploads a file share (POST /api/files), plain or encrypted alike: the text fields first,
- * as the server reads them before the file part, then the file under its own name (an
- * encrypted one arrives as ciphertext named neutrally by its caller). Reports progress.
+ * as the server reads them before the files, then every file as a part named `file`, in
+ * order, under its own name (encrypted ones arrive as ciphertext named neutrally by the
+ * caller). Reports the progress of the whole request.
  */
 export function uploadFileShare(
-  file: File,
+  files: readonly File[],
   fields: FileShareFields,
   transfer: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<ApiResult<CreateFileResponse>> {
@@ -45,7 +49,7 @@ export function uploadFileShare(
   }
   return uploadMultipart('/api/files', createFileResponseSchema, {
     fields: parts,
-    file: { field: 'file', blob: file, name: file.name },
+    files: files.map((file) => ({ field: 'file', blob: file, name: file.name })),
     ...transfer,
   });
 }

@@ -7,16 +7,25 @@ export interface UploadProgress {
   total: number;
 }
 
+/** One file part of a multipart form. */
+export interface FilePart {
+  field: string;
+  blob: Blob;
+  name: string;
+}
+
 export interface MultipartUpload {
-  /** Text fields, sent in this order before the file part (the server reads them first). */
+  /** Text fields, sent in this order before the file parts (the server reads them first). */
   fields: [name: string, value: string][];
-  file: { field: string; blob: Blob; name: string };
+  /** The file parts, sent in this order after the fields. */
+  files: readonly FilePart[];
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 }
 
 /**
- * POSTs a multipart form with XMLHttpRequest: unlike fetch, it reports upload progress, and
+ * POSTs a multipart form with XMLHttpRequest: unlike fetch, it reports upload progress (of
+ * the whole body, so one bar covers every file part), and
  * Chromium refuses streamed fetch bodies over HTTP/1.1 (docs/design.md#encryption). Never throws;
  * the result is the same value `requestJson` returns.
  */
@@ -27,7 +36,7 @@ export function uploadMultipart<T>(
 ): Promise<ApiResult<T>> {
   const form = new FormData();
   for (const [name, value] of upload.fields) form.append(name, value);
-  form.append(upload.file.field, upload.file.blob, upload.file.name);
+  for (const part of upload.files) form.append(part.field, part.blob, part.name);
 
   return new Promise((resolve) => {
     const { signal } = upload;

@@ -31,20 +31,27 @@ export type DecryptDownloadResult =
 export async function downloadDecrypted(
   options: DecryptDownloadOptions,
 ): Promise<DecryptDownloadResult> {
-  const { sink, meta, signal } = options;
   // A dropped connection resumes from the bytes already received (see fetchResumable).
-  const fetched = await fetchResumable(options.url, signal);
+  const fetched = await fetchResumable(options.url, options.signal);
   if (!fetched.ok) {
-    await sink.discard();
+    await options.sink.discard();
     return { ok: false, reason: 'problem', problem: fetched.problem };
   }
+  return decryptInto(fetched.data.body, options);
+}
+
+/** {@link downloadDecrypted} for a body already fetched (and any failure before it handled). */
+export async function decryptInto(
+  body: ReadableStream<Uint8Array>,
+  options: Omit<DecryptDownloadOptions, 'url'>,
+): Promise<DecryptDownloadResult> {
+  const { sink, meta, signal } = options;
   let done = 0;
   options.onProgress?.(done, meta.size);
   try {
-    const source = released(fetched.data.body);
     const chunks = decryptChunks({
       encKey: options.encKey,
-      source,
+      source: released(body),
       storedLength: options.storedLength,
       expectedSize: meta.size,
     });
@@ -61,6 +68,32 @@ export async function downloadDecrypted(
     if (isDecryptionError(error)) return { ok: false, reason: 'corrupt' };
     return { ok: false, reason: 'problem', problem: fetchFailure(error, signal) };
   }
+}
+
+/**
+ * The plaintext of one stored file as a stream of authenticated segments, for readers that
+ * take a stream (a preview, the ZIP). It errors with a DecryptionError where decryption
+ * fails, and segments already read must then be thrown away. Nothing is decrypted before a
+ * reader asks (highWaterMark 0), so memory stays at one segment.
+ */
+export function decryptedStream(
+  body: ReadableStream<Uint8Array>,
+  options: { encKey: CryptoKey; storedLength: number; expectedSize: number },
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const chunks = decryptChunks({ ...options, source: released(body) });
+  return new ReadableStream<Uint8Array<ArrayBuffer>>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /**

@@ -123,10 +123,21 @@ describe('openTextShare', () => {
 describe('openFileShare', () => {
   it('opens the real name, type and size', async () => {
     const meta = { name: 'photo.jpg', type: 'image/jpeg', size: 1234 };
-    serve(await sealFileMeta(keys, meta));
+    serve(await sealFileMeta(keys, [meta]));
     const result = await openFileShare(view({ type: 'file' }), 'right password');
-    expect(result).toMatchObject({ ok: true, value: meta });
+    expect(result).toMatchObject({ ok: true, value: [meta] });
     expect(result.ok && result.keys.encKey.type).toBe('secret');
+  });
+
+  it('opens every file of a share of several, in upload order', async () => {
+    const metas = [
+      { name: 'b.png', type: 'image/png', size: 10 },
+      { name: 'a.pdf', type: 'application/pdf', size: 20 },
+      { name: 'notes.txt', type: 'text/plain', size: 0 },
+    ];
+    serve(await sealFileMeta(keys, metas));
+    const result = await openFileShare(view({ type: 'file' }), 'right password');
+    expect(result).toMatchObject({ ok: true, value: metas });
   });
 
   it('treats a text envelope where metadata belongs as corrupt', async () => {

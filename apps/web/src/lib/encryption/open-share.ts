@@ -47,8 +47,11 @@ export function openTextShare(share: ShareView, password: string): Promise<Unloc
   return openShare(share, password, openText);
 }
 
-/** The real name, type and plaintext size of a file share. */
-export function openFileShare(share: ShareView, password: string): Promise<UnlockResult<FileMeta>> {
+/** The real names, types and plaintext sizes of a file share's files, in upload order. */
+export function openFileShare(
+  share: ShareView,
+  password: string,
+): Promise<UnlockResult<FileMeta[]>> {
   return openShare(share, password, openFileMeta);
 }
 

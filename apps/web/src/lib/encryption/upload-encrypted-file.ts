@@ -7,18 +7,19 @@ import { sealFileShare } from './seal-file';
 
 /**
  * Encrypts a file share in the browser and uploads only ciphertext: key derivation, then
- * segment-by-segment encryption, then the upload, each reported to `onProgress`. Never
- * throws; a failure of WebCrypto itself comes back as an INTERNAL problem.
+ * each file's segment-by-segment encryption, then one upload of them all, each stage
+ * reported to `onProgress`. Never throws; a failure of WebCrypto itself comes back as an
+ * INTERNAL problem.
  */
 export async function uploadEncryptedFileShare(
   choice: EncryptionChoice,
-  file: File,
+  files: readonly File[],
   options: { maxDownloads: number; expiresInSeconds?: number },
   onProgress?: SealProgressListener,
 ): Promise<ApiResult<CreateFileResponse>> {
   let sealed;
   try {
-    sealed = await sealFileShare(choice, file, onProgress);
+    sealed = await sealFileShare(choice, files, onProgress);
   } catch (error) {
     console.error('Encryption failed', error);
     return {
@@ -31,11 +32,13 @@ export async function uploadEncryptedFileShare(
       },
     };
   }
-  onProgress?.({ stage: 'uploading', done: 0, total: sealed.ciphertext.size });
-  // The ciphertext goes under a neutral name: the real one never leaves in the clear.
-  const ciphertext = new File([sealed.ciphertext], 'encrypted_file');
+  const total = sealed.ciphertexts.reduce((sum, blob) => sum + blob.size, 0);
+  onProgress?.({ stage: 'uploading', done: 0, total });
+  // Every ciphertext goes under the same neutral name: the real ones never leave in the
+  // clear, and the order of the parts is the order of the sealed metadata list.
+  const parts = sealed.ciphertexts.map((blob) => new File([blob], 'encrypted_file'));
   return uploadFileShare(
-    ciphertext,
+    parts,
     { ...options, encryption: sealed.fields },
     {
       onProgress: ({ loaded, total }) => onProgress?.({ stage: 'uploading', done: loaded, total }),

@@ -1,31 +1,12 @@
-import { cleanFileName, type FileInfo, formatBytes } from '@codedrop/contract';
+import { formatBytes } from '@codedrop/contract';
 import { Download, File } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { IconTile } from '../../components/icon-tile';
 import { Progress } from '../../components/progress';
 import { Spinner } from '../../components/spinner';
-import { useFileDownload, type DownloadPhase } from './use-file-download';
-import { IconTile } from '../../components/icon-tile';
-
-export interface FileContentProps {
-  code: string;
-  file: FileInfo;
-  onLimitReached: () => void;
-}
-
-/** A file share: name, size, downloads used of the limit, and Download File. */
-export function FileContent({ code, file, onLimitReached }: FileContentProps) {
-  const { state, count, download } = useFileDownload(code, file, onLimitReached);
-  return (
-    <FileCard
-      name={cleanFileName(file.name)}
-      size={file.size}
-      state={state}
-      count={count}
-      onDownload={() => void download()}
-    />
-  );
-}
+import type { DownloadPhase } from './use-download-grant';
 
 export interface FileCardProps {
   name: string;
@@ -38,9 +19,15 @@ export interface FileCardProps {
   error?: string | null;
   /** What the progress bar measures. */
   progressLabel?: string;
+  /** False once no download is left (nor held by the page). */
+  canDownload?: boolean;
+  /** The Preview button, beside the name, when the file can be previewed. */
+  previewButton?: ReactNode;
+  /** The open preview, under the file. */
+  previewPanel?: ReactNode;
 }
 
-/** The file card of the viewer, for plain and encrypted files alike. */
+/** The file card of a single-file share, plain and encrypted alike. */
 export function FileCard({
   name,
   size,
@@ -49,9 +36,11 @@ export function FileCard({
   onDownload,
   error,
   progressLabel = 'Download progress',
+  canDownload = count.used < count.max,
+  previewButton,
+  previewPanel,
 }: FileCardProps) {
   const busy = state.phase !== 'idle';
-  const exhausted = count.used >= count.max;
 
   return (
     <div className="flex flex-col gap-5">
@@ -63,20 +52,17 @@ export function FileCard({
           </p>
           <p className="text-sm text-slate-600">{formatBytes(size)}</p>
         </div>
+        {previewButton}
       </div>
+      {previewPanel}
 
-      <dl className="flex items-center justify-between text-sm">
-        <dt className="text-slate-600">Downloads</dt>
-        <dd className="font-medium text-slate-900">
-          {count.used} of {count.max}
-        </dd>
-      </dl>
+      <DownloadCount count={count} />
 
       {state.phase === 'transferring' && <TransferBar state={state} label={progressLabel} />}
 
       {error && <Alert variant="error" title={error} />}
 
-      <Button size="lg" onClick={onDownload} disabled={busy || exhausted}>
+      <Button size="lg" onClick={onDownload} disabled={busy || !canDownload}>
         {busy ? <Spinner /> : <Download aria-hidden="true" />}
         {busy ? 'Downloading...' : 'Download File'}
       </Button>
@@ -88,7 +74,19 @@ export function FileCard({
   );
 }
 
-function TransferBar({
+/** Downloads used "of" the limit, as the viewer always showed them. */
+export function DownloadCount({ count }: { count: { used: number; max: number } }) {
+  return (
+    <dl className="flex items-center justify-between text-sm">
+      <dt className="text-slate-600">Downloads</dt>
+      <dd className="font-medium text-slate-900">
+        {count.used} of {count.max}
+      </dd>
+    </dl>
+  );
+}
+
+export function TransferBar({
   state,
   label,
 }: {

@@ -1,0 +1,197 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { handOverFiles } from '../../lib/pending-files';
+import { FileShareForm } from './file-share-form';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+const api = vi.hoisted(() => ({ uploadFileShare: vi.fn() }));
+vi.mock('../../lib/api/files-api', () => api);
+
+// Radix's switch measures a hidden input inside a form; jsdom has no ResizeObserver.
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+beforeEach(() => vi.stubGlobal('ResizeObserver', NoResizeObserver));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const file = (name: string, size: number, type = '') =>
+  new File([new Uint8Array(size)], name, { type, lastModified: 1 });
+
+function setup() {
+  const onCreated = vi.fn();
+  render(<FileShareForm onCreated={onCreated} />);
+  return { onCreated, user: userEvent.setup({ applyAccept: false }) };
+}
+
+const input = () => document.getElementById('file-input') as HTMLInputElement;
+const total = () => within(screen.getByTestId('file-list-area')).getByRole('status');
+const fileList = () => screen.getAllByRole('list').find((list) => list.closest('form'))!;
+const names = () =>
+  within(fileList())
+    .getAllByRole('listitem')
+    .map((row) => row.querySelector('p')!.textContent);
+
+/** A paste on the page, as a browser sends it (jsdom has no ClipboardEvent). */
+function paste(target: Element, files: File[], text = '') {
+  const event = new Event('paste', { bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'clipboardData', {
+    value: {
+      items: files.map((pasted) => ({ kind: 'file', getAsFile: () => pasted })),
+      files,
+      getData: (type: string) => (type === 'text/plain' ? text : ''),
+    },
+  });
+  act(() => void target.dispatchEvent(event));
+  return event;
+}
+
+describe('FileShareForm, choosing files', () => {
+  it('lists several files with their sizes, a named Remove each and the total', async () => {
+    const { user } = setup();
+    expect(input()).toHaveAttribute('multiple');
+    await user.upload(input(), [
+      file('report.pdf', 1024 * 1024, 'application/pdf'),
+      file('chart.png', 200 * 1024, 'image/png'),
+      file('notes.txt', 5, 'text/plain'),
+    ]);
+    expect(names()).toEqual(['report.pdf', 'chart.png', 'notes.txt']);
+    expect(within(fileList()).getByText('200 KB')).toBeVisible();
+    expect(total()).toHaveTextContent('3 files · 1.2 MB total');
+    const removes = screen.getAllByRole('button', { name: /^Remove / });
+    expect(removes.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Remove report.pdf',
+      'Remove chart.png',
+      'Remove notes.txt',
+    ]);
+    expect(removes.every((button) => button.textContent === 'Remove')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Remove chart.png' }));
+    expect(names()).toEqual(['report.pdf', 'notes.txt']);
+    expect(total()).toHaveTextContent('2 files · 1 MB total');
+    // Focus goes to the row that took the removed one's place.
+    expect(screen.getByRole('button', { name: 'Remove notes.txt' })).toHaveFocus();
+
+    // More can still be added, through the same input.
+    await user.upload(input(), [file('more.csv', 10)]);
+    expect(names()).toEqual(['report.pdf', 'notes.txt', 'more.csv']);
+  });
+
+  it('shows one file as before: its name, size and Remove, no total', async () => {
+    const { user } = setup();
+    await user.upload(input(), file('quarterly report.pdf', 300 * 1024));
+    expect(screen.getByText('quarterly report.pdf')).toBeVisible();
+    expect(screen.getByText('300 KB')).toBeVisible();
+    expect(total()).toHaveTextContent('');
+    await user.click(screen.getByRole('button', { name: /Remove/ }));
+    expect(screen.queryByText('quarterly report.pdf')).toBeNull();
+    expect(input()).toHaveFocus();
+  });
+
+  it('does not add the very same file twice', async () => {
+    const { user } = setup();
+    await user.upload(input(), [file('a.txt', 3), file('b.txt', 4)]);
+    await user.upload(input(), [file('a.txt', 3), file('c.txt', 5)]);
+    expect(names()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+  });
+
+  it('refuses more files than a share may carry, saying so next to the picker', async () => {
+    const { user } = setup();
+    await user.upload(input(), [file('first.txt', 1)]);
+    const many = Array.from({ length: 20 }, (_, i) => file(`f${i}.txt`, 1));
+    await user.upload(input(), many);
+    expect(document.getElementById('file-error')).toHaveTextContent(
+      'You can share up to 20 files at once',
+    );
+    expect(input()).toHaveAttribute('aria-describedby', 'file-error');
+    expect(input()).toHaveAttribute('aria-invalid', 'true');
+    expect(names()).toEqual(['first.txt']);
+  });
+
+  it('refuses files too large in total, in words for one file and for several', async () => {
+    const { user } = setup();
+    const huge = file('huge.bin', 1);
+    Object.defineProperty(huge, 'size', { value: 50 * 1024 * 1024 + 1 });
+    await user.upload(input(), [huge]);
+    expect(document.getElementById('file-error')).toHaveTextContent(
+      'Please select a file smaller than 50MB',
+    );
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+
+    const half = file('half.bin', 1);
+    Object.defineProperty(half, 'size', { value: 30 * 1024 * 1024 });
+    const other = file('other.bin', 1);
+    Object.defineProperty(other, 'size', { value: 30 * 1024 * 1024 });
+    await user.upload(input(), [half]);
+    expect(document.getElementById('file-error')).toBeNull();
+    await user.upload(input(), [other]);
+    expect(document.getElementById('file-error')).toHaveTextContent(
+      'Please select files smaller than 50MB in total',
+    );
+    expect(names()).toEqual(['half.bin']);
+  });
+
+  it('adds files pasted anywhere on the page, with a dated name for a screenshot', () => {
+    setup();
+    const event = paste(document.body, [file('image.png', 8, 'image/png')]);
+    expect(event.defaultPrevented).toBe(true);
+    expect(names()).toEqual([expect.stringMatching(/^pasted-\d{4}-\d\d-\d\d-\d{4}\.png$/)]);
+    paste(document.body, [file('report.pdf', 9)]);
+    expect(names()).toHaveLength(2);
+  });
+
+  it('leaves text pasted into a field alone', () => {
+    setup();
+    const limit = screen.getByLabelText('Download limit');
+    const event = paste(limit, [file('copied.pdf', 9)], 'copied.pdf');
+    expect(event.defaultPrevented).toBe(false);
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+  });
+
+  it('starts with the files another page handed over', () => {
+    const pasted = file('pasted-2026-11-22-1530.png', 12, 'image/png');
+    handOverFiles([pasted]);
+    setup();
+    expect(screen.getByText('pasted-2026-11-22-1530.png')).toBeVisible();
+  });
+});
+
+describe('FileShareForm, uploading', () => {
+  it('says a file is needed before anything is sent', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Upload & Generate 4-Digit Code' }));
+    expect(document.getElementById('file-error')).toHaveTextContent(
+      'Please select a file to share',
+    );
+    expect(input()).toHaveFocus();
+    expect(api.uploadFileShare).not.toHaveBeenCalled();
+  });
+
+  it('uploads every file in order and reports what the sender picked', async () => {
+    const answer = { code: '4821', maxDownloads: 10, files: [] };
+    api.uploadFileShare.mockResolvedValue({ ok: true, data: answer });
+    const { user, onCreated } = setup();
+    const files = [file('b.png', 2, 'image/png'), file('a.pdf', 3, 'application/pdf')];
+    await user.upload(input(), files);
+    await user.click(screen.getByRole('button', { name: 'Upload & Generate 4-Digit Code' }));
+    expect(api.uploadFileShare).toHaveBeenCalledTimes(1);
+    const [sent, fields] = api.uploadFileShare.mock.calls[0]!;
+    expect((sent as File[]).map((f) => f.name)).toEqual(['b.png', 'a.pdf']);
+    expect(fields).toEqual({ maxDownloads: 10, expiresInSeconds: 86_400 });
+    expect(onCreated).toHaveBeenCalledWith(
+      expect.objectContaining({
+        share: answer,
+        picked: [
+          { name: 'b.png', size: 2 },
+          { name: 'a.pdf', size: 3 },
+        ],
+        encryption: null,
+      }),
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import { formatBytes } from '@codedrop/contract';
+import { Download, Eye } from 'lucide-react';
+import { Button } from '../../components/button';
+import { IconTile } from '../../components/icon-tile';
+import { Spinner } from '../../components/spinner';
+import { fileIcon } from '../../lib/file-icon';
+import { expandedTrigger, FilePreview, usePreviewToggle } from './file-preview';
+import type { PreviewResult } from './file-transfers';
+import type { ReceivedFile } from './received-share';
+
+export interface FileRowProps {
+  file: ReceivedFile;
+  /** Unique on the page, for the preview panel's id. */
+  id: string;
+  /** This file is being saved. */
+  saving: boolean;
+  canDownload: boolean;
+  /** Whether to offer Preview (a kind the page shows, within the caps, downloads left). */
+  canPreview: boolean;
+  onDownload: () => void;
+  preview: () => Promise<PreviewResult>;
+}
+
+/** One file of a share of several: icon, name, size, Preview and Download, and its preview. */
+export function FileRow({
+  file,
+  id,
+  saving,
+  canDownload,
+  canPreview,
+  onDownload,
+  preview,
+}: FileRowProps) {
+  const panelId = `${id}-preview`;
+  const toggle = usePreviewToggle(panelId, preview);
+  return (
+    <li className="flex flex-col gap-3 p-3 sm:p-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <IconTile icon={fileIcon(file)} tone="raised" />
+        <div className="min-w-0 flex-1 basis-36">
+          {/* Two lines before it is cut: on a phone, one line would hide the extension. */}
+          <p
+            className="line-clamp-2 font-medium [overflow-wrap:anywhere] text-slate-900"
+            title={file.name}
+          >
+            {file.name}
+          </p>
+          <p className="text-sm text-slate-600">{formatBytes(file.size)}</p>
+        </div>
+        <div className="flex shrink-0 gap-2 max-sm:ml-13">
+          {(canPreview || toggle.result !== null) && (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Preview ${file.name}`}
+              className={expandedTrigger}
+              {...toggle.triggerProps}
+            >
+              <Eye aria-hidden="true" />
+              Preview
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Download ${file.name}`}
+            onClick={onDownload}
+            disabled={saving || !canDownload}
+          >
+            {saving ? <Spinner /> : <Download aria-hidden="true" />}
+            Download
+          </Button>
+        </div>
+      </div>
+      {toggle.result !== null && (
+        <FilePreview id={panelId} name={file.name} result={toggle.result} onClose={toggle.close} />
+      )}
+    </li>
+  );
+}
