@@ -5,6 +5,7 @@ export * from './file-name.js';
 export * from './health.js';
 export * from './messages.js';
 export * from './note-html.js';
+export * from './note-text.js';
 export * from './problem.js';
 export * from './recovery.js';
 export * from './shares.js';

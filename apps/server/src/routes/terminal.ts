@@ -1,8 +1,13 @@
-import { assertNever, createShareBodySchema, type FieldError } from '@codedrop/contract';
+import {
+  assertNever,
+  createShareBodySchema,
+  noteToText,
+  type FieldError,
+} from '@codedrop/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../domain/app-error.js';
-import { noteToText } from '../domain/note-text.js';
+
 import { textTooLong } from '../domain/text-rules.js';
 import { admitUpload } from './upload-admission.js';
 import { asLookup, requireCode } from './guards.js';

@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: { conditions: ['source'] },
+  test: {
+    name: 'cli',
+    include: ['test/**/*.test.ts'],
+    // The end-to-end suites run the bundled CLI: build it once before any of them.
+    globalSetup: ['test/support/build-once.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
