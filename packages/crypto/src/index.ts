@@ -31,6 +31,7 @@ export {
 export type { ByteSource } from './source.js';
 export {
   decryptChunks,
+  decryptStream,
   encryptChunks,
   type DecryptFileOptions,
   type EncryptFileOptions,

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { Eye, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -35,6 +35,28 @@ export function usePreviewToggle(panelId: string, load: () => Promise<PreviewRes
       trigger.current?.focus();
     },
   };
+}
+
+/** The Preview button of a file, opening and closing its panel. */
+export function PreviewButton({
+  name,
+  toggle,
+}: {
+  name: string;
+  toggle: ReturnType<typeof usePreviewToggle>;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-label={`Preview ${name}`}
+      className={expandedTrigger}
+      {...toggle.triggerProps}
+    >
+      <Eye aria-hidden="true" />
+      Preview
+    </Button>
+  );
 }
 
 export interface FilePreviewProps {

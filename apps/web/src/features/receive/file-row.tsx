@@ -1,10 +1,10 @@
 import { formatBytes } from '@codedrop/contract';
-import { Download, Eye } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { Button } from '../../components/button';
 import { IconTile } from '../../components/icon-tile';
 import { Spinner } from '../../components/spinner';
 import { fileIcon } from '../../lib/file-icon';
-import { expandedTrigger, FilePreview, usePreviewToggle } from './file-preview';
+import { FilePreview, PreviewButton, usePreviewToggle } from './file-preview';
 import type { PreviewResult } from './file-transfers';
 import type { ReceivedFile } from './received-share';
 
@@ -49,16 +49,7 @@ export function FileRow({
         </div>
         <div className="flex shrink-0 gap-2 max-sm:ml-13">
           {(canPreview || toggle.result !== null) && (
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`Preview ${file.name}`}
-              className={expandedTrigger}
-              {...toggle.triggerProps}
-            >
-              <Eye aria-hidden="true" />
-              Preview
-            </Button>
+            <PreviewButton name={file.name} toggle={toggle} />
           )}
           <Button
             variant="secondary"

@@ -1,9 +1,7 @@
-import { Eye } from 'lucide-react';
-import { Button } from '../../components/button';
 import { offersPreview } from '../../lib/file-kind';
 import { FileCard } from './file-card';
 import { FileList } from './file-list';
-import { expandedTrigger, FilePreview, usePreviewToggle } from './file-preview';
+import { FilePreview, PreviewButton, usePreviewToggle } from './file-preview';
 import type { ReceivedShare } from './received-share';
 import { useShareDownloads, type ShareDownloads } from './use-share-downloads';
 
@@ -49,20 +47,7 @@ function SingleFile({
       error={downloads.error}
       onDownload={() => downloads.downloadFile(0)}
       progressLabel={progressLabel}
-      previewButton={
-        previewable && (
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={`Preview ${file.name}`}
-            className={expandedTrigger}
-            {...toggle.triggerProps}
-          >
-            <Eye aria-hidden="true" />
-            Preview
-          </Button>
-        )
-      }
+      previewButton={previewable && <PreviewButton name={file.name} toggle={toggle} />}
       previewPanel={
         toggle.result !== null && (
           <FilePreview

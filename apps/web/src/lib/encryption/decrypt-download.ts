@@ -1,4 +1,10 @@
-import { decryptChunks, isDecryptionError, releaseBytes, type FileMeta } from '@codedrop/crypto';
+import {
+  decryptChunks,
+  decryptStream,
+  isDecryptionError,
+  releaseBytes,
+  type FileMeta,
+} from '@codedrop/crypto';
 import { fetchFailure } from '../api/request';
 import { fetchResumable } from '../resumable-fetch';
 import type { ClientProblem } from '../api/result';
@@ -80,20 +86,7 @@ export function decryptedStream(
   body: ReadableStream<Uint8Array>,
   options: { encKey: CryptoKey; storedLength: number; expectedSize: number },
 ): ReadableStream<Uint8Array<ArrayBuffer>> {
-  const chunks = decryptChunks({ ...options, source: released(body) });
-  return new ReadableStream<Uint8Array<ArrayBuffer>>(
-    {
-      async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      },
-      async cancel() {
-        await chunks.return(undefined);
-      },
-    },
-    { highWaterMark: 0 },
-  );
+  return decryptStream({ ...options, source: released(body) });
 }
 
 /**
