@@ -133,6 +133,35 @@ test('text encrypted in the browser is printed by the CLI with the same password
   expect(got.stdout).toBe(secret);
 });
 
+test('a note encrypted in the browser is printed by the CLI as plain text', async ({
+  page,
+  baseURL,
+}) => {
+  const password = `note pw ${randomUUID().slice(0, 8)}`;
+  await page.goto('/notepad');
+  await page.getByRole('textbox', { name: 'Note' }).click();
+  await page
+    .getByRole('toolbar', { name: 'Formatting' })
+    .getByRole('button', { name: 'Bold', exact: true })
+    .click();
+  await page.keyboard.type('Sealed plan');
+  await page
+    .getByRole('toolbar', { name: 'Formatting' })
+    .getByRole('button', { name: 'Bold', exact: true })
+    .click();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('second line & more');
+  await page.getByRole('switch', { name: /encryption/i }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Generate 4-Digit Code' }).click();
+  const code = await readResultCode(page);
+
+  const got = await codedrop(['get', code, '--password', password], baseURL!);
+  expect(got.stderr).toBe('');
+  expect(got.status).toBe(0);
+  expect(got.stdout).toBe('Sealed plan\nsecond line & more\n');
+});
+
 test('files encrypted in the browser are saved by the CLI byte for byte', async ({
   page,
   baseURL,

@@ -4,7 +4,7 @@ import type { BlobStore } from '../adapters/blob/port.js';
 import { AppError } from './app-error.js';
 import type { Clock } from './clock.js';
 import { sha256Base64 } from './secrets-hash.js';
-import { markDeleted } from './share-repository.js';
+import { markDeleted } from './share-endings.js';
 
 export interface ShareDeletionDeps {
   db: Kysely<Database>;

@@ -70,71 +70,6 @@ export async function findSecrets(
 }
 
 /**
- * What a share made gone early no longer needs is cleared in the very statement that makes
- * it gone: its text, its envelope and its recovery escrow (gone means gone, also on disk).
- */
-const clearedSecrets = {
-  content: null,
-  encrypted_payload: null,
-  recovery_escrow: null,
-  recovery_email_hash: null,
-} as const;
-
-/** The UPDATE that makes a live share gone for `reason`, its secrets cleared with it. */
-function goneUpdate(db: Db, code: string, reason: GoneReason, reclaimAfter: Date) {
-  return db
-    .updateTable('shares')
-    .set({ gone: true, gone_reason: reason, reclaim_after: reclaimAfter, ...clearedSecrets })
-    .where('code', '=', code)
-    .where('gone', '=', false);
-}
-
-/**
- * Marks a live burn-after-reading share gone and clears its content; true for exactly one
- * caller. The caller already holds the content from the lookup that preceded this (a
- * share's content never changes, and RETURNING would give the cleared values).
- */
-export async function burnShare(
-  db: Db,
-  code: string,
-  now: Date,
-  reclaimAfter: Date,
-): Promise<boolean> {
-  const row = await goneUpdate(db, code, 'burnt', reclaimAfter)
-    .where('burn_after_reading', '=', true)
-    .where('expires_at', '>', now)
-    .returning('code')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * Makes a share gone because its creator deleted it, if `tokenHash` is its delete token's:
- * its secrets cleared and reclaim_after set to now, in one statement. The keys of its files
- * come back to be deleted; an already gone share with the right token gives none. null when
- * no share has this code and token.
- */
-export async function markDeleted(
-  db: Db,
-  code: string,
-  tokenHash: string,
-  now: Date,
-): Promise<{ blobKeys: string[] } | null> {
-  const row = await goneUpdate(db, code, 'deleted', now)
-    .where('delete_token_hash', '=', tokenHash)
-    .returning(['file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
-    .executeTakeFirst();
-  if (row !== undefined) return { blobKeys: storedFilesOf(row).map((file) => file.key) };
-  const gone = await db
-    .selectFrom('shares')
-    .select('code')
-    .where('code', '=', code)
-    .where('delete_token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  return gone === undefined ? null : { blobKeys: [] };
-}
-
-/**
  * Takes one of a live encrypted share's UNLOCK_MAX_FAILURES attempts before the key is
  * compared, in one conditional UPDATE: however many keys arrive at once, at most
  * `maxFailures` are ever compared. Returns the attempt's number and the verifier to
@@ -167,11 +102,6 @@ export async function refundUnlockAttempt(db: Db, code: string): Promise<void> {
     .where('code', '=', code)
     .where('failed_unlocks', '>', 0)
     .execute();
-}
-
-/** The wrong key that took the last attempt destroys the share and clears its secrets. */
-export async function destroyShare(db: Db, code: string, reclaimAfter: Date): Promise<void> {
-  await goneUpdate(db, code, 'destroyed', reclaimAfter).execute();
 }
 
 /**

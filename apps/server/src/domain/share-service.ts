@@ -14,9 +14,8 @@ import { addSeconds, type Clock } from './clock.js';
 import type { CodeAllocator } from './code-allocator.js';
 import type { NoteCleaner } from './note-cleaner.js';
 import type { RecoveryEscrow } from './recovery-escrow.js';
+import { burnShare, destroyShare } from './share-endings.js';
 import {
-  burnShare,
-  destroyShare,
   findSecrets,
   findShare,
   refundUnlockAttempt,

@@ -1,0 +1,79 @@
+import { type Kysely } from 'kysely';
+import type { Database } from '../adapters/db/schema.js';
+import type { GoneReason } from './share-record.js';
+import { storedFilesOf } from './stored-files.js';
+
+type Db = Kysely<Database>;
+
+// The statements that end a share before its time: burnt, destroyed, deleted. Each makes
+// the row gone and clears what it no longer needs in the same UPDATE.
+
+/**
+ * What a share made gone early no longer needs is cleared in the very statement that makes
+ * it gone: its text, its envelope and its recovery escrow (gone means gone, also on disk).
+ */
+const clearedSecrets = {
+  content: null,
+  encrypted_payload: null,
+  recovery_escrow: null,
+  recovery_email_hash: null,
+} as const;
+
+/** The UPDATE that makes a live share gone for `reason`, its secrets cleared with it. */
+function goneUpdate(db: Db, code: string, reason: GoneReason, reclaimAfter: Date) {
+  return db
+    .updateTable('shares')
+    .set({ gone: true, gone_reason: reason, reclaim_after: reclaimAfter, ...clearedSecrets })
+    .where('code', '=', code)
+    .where('gone', '=', false);
+}
+
+/**
+ * Marks a live burn-after-reading share gone and clears its content; true for exactly one
+ * caller. The caller already holds the content from the lookup that preceded this (a
+ * share's content never changes, and RETURNING would give the cleared values).
+ */
+export async function burnShare(
+  db: Db,
+  code: string,
+  now: Date,
+  reclaimAfter: Date,
+): Promise<boolean> {
+  const row = await goneUpdate(db, code, 'burnt', reclaimAfter)
+    .where('burn_after_reading', '=', true)
+    .where('expires_at', '>', now)
+    .returning('code')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The wrong key that took the last attempt destroys the share and clears its secrets. */
+export async function destroyShare(db: Db, code: string, reclaimAfter: Date): Promise<void> {
+  await goneUpdate(db, code, 'destroyed', reclaimAfter).execute();
+}
+
+/**
+ * Makes a share gone because its creator deleted it, if `tokenHash` is its delete token's:
+ * its secrets cleared and reclaim_after set to now, in one statement. The keys of its files
+ * come back to be deleted; an already gone share with the right token gives none. null when
+ * no share has this code and token.
+ */
+export async function markDeleted(
+  db: Db,
+  code: string,
+  tokenHash: string,
+  now: Date,
+): Promise<{ blobKeys: string[] } | null> {
+  const row = await goneUpdate(db, code, 'deleted', now)
+    .where('delete_token_hash', '=', tokenHash)
+    .returning(['file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
+    .executeTakeFirst();
+  if (row !== undefined) return { blobKeys: storedFilesOf(row).map((file) => file.key) };
+  const gone = await db
+    .selectFrom('shares')
+    .select('code')
+    .where('code', '=', code)
+    .where('delete_token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return gone === undefined ? null : { blobKeys: [] };
+}
