@@ -1,6 +1,5 @@
 import { publicConfigSchema, type PublicConfig } from '@codedrop/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 
 export function publicConfig(config: Config): PublicConfig {
@@ -20,8 +19,11 @@ export function publicConfig(config: Config): PublicConfig {
 }
 
 export default async function configRoutes(app: FastifyInstance, opts: { config: Config }) {
-  const body = publicConfig(opts.config);
-  app.withTypeProvider<ZodTypeProvider>().get(
+  // The answer never changes while the process runs: written once, sent as it is (a JSON
+  // string is not serialized again), so each request does no JSON work at all.
+  const body = JSON.stringify(publicConfigSchema.parse(publicConfig(opts.config)));
+  // Without the zod type provider: the handler sends the JSON text, not the object.
+  app.get(
     '/api/config',
     {
       schema: {
@@ -29,6 +31,6 @@ export default async function configRoutes(app: FastifyInstance, opts: { config:
         response: { 200: publicConfigSchema },
       },
     },
-    async () => body,
+    async (_request, reply) => reply.type('application/json; charset=utf-8').send(body),
   );
 }
