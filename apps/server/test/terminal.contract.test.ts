@@ -183,6 +183,21 @@ describe.each(combos)('the terminal door on %s + %s storage', (dialect, storage)
     );
   });
 
+  it('gives a link-preview bot the page, never the share', async () => {
+    const created = await send('/', { method: 'POST', body: 'not for bots' });
+    const [code] = await lines(created);
+    for (const agent of [
+      'Slackbot-LinkExpanding 1.0',
+      'facebookexternalhit/1.1',
+      'Discordbot/2.0',
+    ]) {
+      const page = await send(`/${code}`, { headers: { 'user-agent': agent } });
+      expect(await page.text()).not.toContain('not for bots');
+    }
+    const plain = await send(`/${code}`, {});
+    expect(plain.headers.get('x-robots-tag')).toBe('noindex');
+  });
+
   it('gives a browser the page, not the text', async () => {
     const created = await send('/', { method: 'POST', body: 'for browsers' });
     const [code] = await lines(created);

@@ -93,9 +93,28 @@ test('sitemap.xml lists every page and robots.txt names it', async ({ request, b
 });
 
 test('share links and missing pages stay out of search results', async ({ request }) => {
-  const deepLink = await request.get('/4815');
+  // What a crawler asks for (Googlebot names text/html in Accept).
+  const deepLink = await request.get('/4815', {
+    headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+  });
   expect(deepLink.status()).toBe(200);
   expect(deepLink.headers()['x-robots-tag']).toBe('noindex');
+  // A link-preview bot that asks for anything gets the page too, never the share itself
+  // (which, for a file, would take a download): the terminal door is for tools like curl.
+  const unfurled = await request.get('/4815', {
+    headers: {
+      accept: '*/*',
+      'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+    },
+  });
+  expect(unfurled.headers()['content-type']).toContain('text/html');
+  expect(unfurled.headers()['x-robots-tag']).toBe('noindex');
+  // curl gets the plain-text answer, kept out of search results as well.
+  const plain = await request.get('/4815', {
+    headers: { accept: '*/*', 'user-agent': 'curl/8.5.0' },
+  });
+  expect(plain.headers()['content-type']).toBe('text/plain; charset=utf-8');
+  expect(plain.headers()['x-robots-tag']).toBe('noindex');
 
   const missing = await request.get('/no-such-page');
   expect(missing.status()).toBe(404);

@@ -107,8 +107,9 @@ export default async function terminalRoutes(app: FastifyInstance, opts: { confi
       }
       const code = requireCode(request.params.code, config);
       const link = linkTo(request, code);
+      // A share is one person's, never a page for search engines (like the page answer).
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       const answer = await asLookup(app, request, () => plainAnswer(code, link));
-      reply.header('cache-control', 'no-store');
       if (answer.redirect !== undefined) return reply.redirect(answer.redirect, 303);
       return reply.type('text/plain; charset=utf-8').send(answer.text);
     },
@@ -151,9 +152,17 @@ export default async function terminalRoutes(app: FastifyInstance, opts: { confi
   }
 }
 
+/**
+ * Link-preview bots and crawlers: they often accept any type, and must get the page
+ * like a browser, never the share (for a file that would take a download).
+ */
+const bots =
+  /bot\b|crawler|spider|preview|facebookexternalhit|slack|discord|telegram|whatsapp|skype|teams|linkedin|embedly|quora|pinterest|vkshare|w3c_validator|lighthouse|headless/i;
+
 /** A browser navigating asks for HTML; curl, wget and scripts do not. */
 function wantsPage(request: FastifyRequest): boolean {
-  return /\btext\/html\b/.test(request.headers.accept ?? '');
+  if (/\btext\/html\b/.test(request.headers.accept ?? '')) return true;
+  return bots.test(request.headers['user-agent'] ?? '');
 }
 
 function safeDecode(name: string): string {
