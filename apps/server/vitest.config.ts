@@ -6,6 +6,8 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],
+    // Timed against a quiet machine: run alone afterwards (vitest.timing.config.ts).
+    exclude: ['test/**/*.timing.test.ts'],
     // The contract suites open real databases and ports; give slow CI machines room.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -37,7 +37,8 @@ describe('routes', () => {
       unmount();
     }
     vi.unstubAllGlobals();
-  });
+    // Every page of the site, lazy chunks included: seconds on a busy machine.
+  }, 30_000);
 
   it('renders the 404 page for unknown paths and non-code segments, and logs the path', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
