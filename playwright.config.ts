@@ -46,6 +46,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // One process: the browsers need the machine's cores more than the server does
+      // (workers.test.ts and CI's npm start check cover WORKERS > 1).
+      WORKERS: '1',
       // Every e2e request comes from 127.0.0.1: lift the per-address limits for the suite
       // (one spec sets its own low limits on a server it starts itself).
       RATE_LIMIT_CREATES: '100000',

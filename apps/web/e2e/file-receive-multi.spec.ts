@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { CreatedShare } from './support/api';
-import { createEncryptedFilesShare } from './support/encrypted-shares';
-import { downloadCount, hideSavePicker, receiveEverything } from './support/receive-files';
-import { sampleFiles, type SampleFile } from './support/sample-files';
+import { hideSavePicker } from './support/receive-files';
+import type { SampleFile } from './support/sample-files';
 
 /** Uploads a plain share of several files: the fields, then one `file` part per file. */
 async function createFilesShare(
@@ -26,30 +24,8 @@ async function createFilesShare(
 
 test.beforeEach(({ page }) => hideSavePicker(page));
 
-test('several plain files: previews, one download and the ZIP count one download', async ({
-  page,
-  request,
-}) => {
-  const files = sampleFiles(randomUUID().slice(0, 8));
-  const share = await createFilesShare(request, files, 5);
-  await page.goto(`/${share.code}`);
-  await receiveEverything(page, share.code, files);
-  expect(await downloadCount(request, share.code)).toBe(1);
-});
-
-test('several encrypted files are decrypted in the browser for previews, downloads and the ZIP', async ({
-  page,
-  request,
-}) => {
-  const files = sampleFiles(randomUUID().slice(0, 8));
-  const share = await createEncryptedFilesShare(request, files, 'multi pw', 5);
-  await page.goto(`/${share.code}`);
-  await expect(page.getByText('encrypted_file')).toHaveCount(0);
-  await page.getByLabel('Password', { exact: true }).fill('multi pw');
-  await page.getByRole('button', { name: 'Decrypt & View Content' }).click();
-  await receiveEverything(page, share.code, files);
-  expect(await downloadCount(request, share.code)).toBe(1);
-});
+// Plain and encrypted shares of several files, made in the page and read in a second
+// browser, are file-share-end-to-end.spec.ts.
 
 test('a file whose declared type lies is previewed as what it is', async ({ page, request }) => {
   const html = '<script>document.title = "pwned"</script><h1>not an image</h1>';
