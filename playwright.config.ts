@@ -30,7 +30,13 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   outputDir: `test-results/run-${process.env.PW_RUN_ID}`,
-  use: { baseURL, trace: 'retain-on-failure' },
+  // Recording a trace of every test costs CI about a tenth of its browser time; there a
+  // failure keeps its screenshot and error context, and a local run keeps the trace.
+  use: {
+    baseURL,
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
   projects: [
     { name: 'web', testDir: 'apps/web/e2e', use: chromium },
     { name: 'crypto-browser', testDir: 'packages/crypto/test-browser', use: chromium },
