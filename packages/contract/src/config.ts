@@ -6,6 +6,8 @@ export { configDefaults, downloadLimit, downloadUrlSeconds } from './limits.js';
 export const publicConfigSchema = z.object({
   maxFileBytes: z.number().int(),
   maxFilesPerShare: z.number().int(),
+  /** The most bytes one PATCH of a resumable upload (/api/uploads) may carry. */
+  uploadChunkBytes: z.number().int(),
   maxTextChars: z.number().int(),
   maxNoteChars: z.number().int(),
   codeMinDigits: z.number().int(),

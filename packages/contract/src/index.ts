@@ -4,6 +4,7 @@ export * from './envelope.js';
 export * from './file-name.js';
 export * from './health.js';
 export * from './messages.js';
+export * from './moderation.js';
 export * from './note-html.js';
 export * from './note-text.js';
 export * from './problem.js';

@@ -15,6 +15,8 @@ export const configDefaults = {
   maxFileBytes: 52_428_800,
   /** Files one share may carry; MAX_FILE_BYTES bounds their total. */
   maxFilesPerShare: 20,
+  /** UPLOAD_CHUNK_BYTES: the largest chunk of a resumable upload, 8 MiB. */
+  uploadChunkBytes: 8_388_608,
   maxTextChars: 100_000,
   maxNoteChars: 500_000,
   codeMinDigits: 4,

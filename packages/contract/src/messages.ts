@@ -59,6 +59,15 @@ export const messages = {
   filesField: 'Send the files in fields named "file", after the other fields',
   serviceBusy: 'CodeDrop is busy right now. Please try again in a moment.',
   storageFull: 'CodeDrop is full right now. Please try again later.',
+  /** A recipient who tries to download a share whose upload is still running. */
+  shareUploading: 'This file is still uploading. The download starts once every byte has arrived.',
+  /** The recipient's view of a share still uploading (docs/product.md#resumable-uploads). */
+  uploadingPercent: (percent: number) => `Uploading… ${percent}%`,
+  resumeUpload: 'Resume upload',
   downloadFailed: 'Download failed',
+  /** docs/product.md#reports */
+  reportThanks: 'Thank you. We will review this share.',
+  shareQuarantined: 'This content is unavailable while it is reviewed.',
+  contentBlocked: 'This file cannot be shared.',
   downloadFailedFallback: 'Failed to download file',
 } as const;

@@ -10,12 +10,21 @@ export const errorStatus = {
   UNAUTHORIZED: 401,
   WRONG_PASSWORD: 403,
   FORBIDDEN: 403,
+  /** A file whose SHA-256 an operator put on the block list. */
+  CONTENT_BLOCKED: 403,
   NOT_FOUND: 404,
   SHARE_NOT_FOUND: 404,
   RECOVERY_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   /** A share that plain HTTP cannot hand out (encrypted, or read once): use a browser. */
   NEEDS_BROWSER: 409,
+  /** A file share whose resumable upload has not finished: nothing to download yet. */
+  SHARE_UPLOADING: 409,
+  /** A resumable upload's offset is not where the server's copy ends (tus 1.0). */
+  UPLOAD_OFFSET_MISMATCH: 409,
+  /** A resumable upload that was abandoned, reclaimed or never existed. */
+  UPLOAD_NOT_FOUND: 404,
+  LENGTH_REQUIRED: 411,
   SHARE_EXPIRED: 410,
   DOWNLOAD_LIMIT_REACHED: 410,
   SHARE_DESTROYED: 410,
@@ -26,6 +35,8 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RANGE_NOT_SATISFIABLE: 416,
   HEADERS_TOO_LARGE: 431,
+  /** Enough distinct visitors reported the share: held for an operator's review. */
+  SHARE_QUARANTINED: 451,
   REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
   INTERNAL: 500,

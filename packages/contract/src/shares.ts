@@ -134,10 +134,26 @@ export const fileEntrySchema = z.object({
 });
 export type FileEntry = z.infer<typeof fileEntrySchema>;
 
+/**
+ * A share made by a resumable upload exists from the upload's first request: `uploading`
+ * until every declared byte is stored, then `ready`. Every other share is born `ready`.
+ */
+export const shareStatusSchema = z.enum(['uploading', 'ready']);
+export type ShareStatus = z.infer<typeof shareStatusSchema>;
+
+export const uploadProgressSchema = z.object({
+  receivedBytes: z.number().int(),
+  totalBytes: z.number().int(),
+});
+export type UploadProgress = z.infer<typeof uploadProgressSchema>;
+
 /** GET /api/shares/{code}: metadata, plaintext content when allowed, never ciphertext. */
 export const shareViewSchema = z.object({
   code: z.string(),
   type: shareTypeSchema,
+  status: shareStatusSchema,
+  /** While `status` is `uploading`: the bytes stored so far of the declared total. */
+  upload: uploadProgressSchema.optional(),
   createdAt: isoDate,
   expiresAt: isoDate,
   isEncrypted: z.boolean(),

@@ -1,5 +1,5 @@
 export { DecryptionError, isDecryptionError, type DecryptionErrorCode } from './errors.js';
-export { toBase64 } from './base64.js';
+export { fromBase64, toBase64 } from './base64.js';
 export { randomBytes, releaseBytes } from './bytes.js';
 export {
   WRITE_ITERATIONS,
@@ -23,12 +23,14 @@ export {
 } from './envelope.js';
 export { decryptFileMeta, openFileMeta, sealFileMeta, type FileMeta } from './file-meta.js';
 export {
+  NONCE_PREFIX_BYTES,
   SEGMENT_SIZE,
   STREAM_HEADER_BYTES,
   encryptedSize,
   plaintextSize,
 } from './stream-format.js';
 export type { ByteSource } from './source.js';
+export { RangeEncryptor, type SliceableSource } from './range-encryptor.js';
 export {
   decryptChunks,
   decryptStream,
