@@ -16,12 +16,14 @@ import filesPlugin from './plugins/files.js';
 import { clientErrorAnswer } from './plugins/client-errors.js';
 import limiterPlugin from './plugins/limiter.js';
 import mailerPlugin from './plugins/mailer.js';
+import moderationPlugin from './plugins/moderation.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
 import recoveryPlugin from './plugins/recovery.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import sharesPlugin from './plugins/shares.js';
 import sweeperPlugin from './plugins/sweeper.js';
+import uploadsPlugin from './plugins/uploads.js';
 import webPlugin from './plugins/web.js';
 import blobRoutes from './routes/blobs.js';
 import configRoutes from './routes/config.js';
@@ -30,7 +32,10 @@ import healthRoutes from './routes/health.js';
 import metricsRoutes from './routes/metrics.js';
 import openapiRoutes from './routes/openapi.js';
 import recoveryRoutes from './routes/recovery.js';
+import reportRoutes from './routes/reports.js';
+import adminRoutes from './routes/admin.js';
 import terminalRoutes from './routes/terminal.js';
+import uploadRoutes from './routes/uploads.js';
 import shareRoutes from './routes/shares.js';
 import type { Secrets } from './secrets.js';
 import { redactUrl } from './domain/log-redaction.js';
@@ -50,6 +55,17 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count is the `n` nearest addresses trusted, as
+ * Express counts them: Fastify now refuses numbers (a client reaching the server directly
+ * could name its own address), so the count becomes the function it used to be; README.md
+ * says to use a count only where every request comes through the proxies.
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export function serverOptions(
   config: Config,
   logStream?: { write(line: string): void },
@@ -67,8 +83,7 @@ export function serverOptions(
         }),
       },
     },
-    // Fastify also accepts a hop count here, though its types only list the other forms.
-    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    trustProxy: trustProxyOption(config.trustProxy),
     // JSON bodies are small (a code, a key, an email address); POST /api/shares alone
     // raises its own limit for notes, texts and envelopes. Bigger bodies are refused unread.
     bodyLimit: 64 * 1024,
@@ -106,16 +121,21 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   await instance.register(dbPlugin, { database: config.database });
   await instance.register(limiterPlugin, { config });
   await instance.register(blobsPlugin, { config });
+  await instance.register(uploadsPlugin, { config, clock });
   await instance.register(mailerPlugin, { config });
   await instance.register(sharesPlugin, { config, secrets, clock });
   await instance.register(filesPlugin, { config, secrets, clock });
   await instance.register(recoveryPlugin, { config });
+  await instance.register(moderationPlugin, { config, secrets, clock });
   await instance.register(sweeperPlugin, { config, clock, autoStart: opts.autoSweep ?? true });
 
   await instance.register(configRoutes, { config });
   await instance.register(shareRoutes, { config, clock });
   await instance.register(fileRoutes, { config });
+  await instance.register(uploadRoutes, { config, clock });
   await instance.register(recoveryRoutes, { config });
+  await instance.register(reportRoutes, { config });
+  await instance.register(adminRoutes, { config, clock });
   await instance.register(blobRoutes, { config, secrets, clock });
   await instance.register(healthRoutes, { config });
   await instance.register(metricsRoutes, { config, cluster: opts.clusterMetrics ?? false });

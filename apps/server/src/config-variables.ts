@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { configDefaults } from '@codedrop/contract';
 import { z } from 'zod';
 import type { Config } from './config.js';
+import { parsePasswordHash } from './domain/moderation/admin-password.js';
 import { bool, fraction, int, oneOf, secret, text, url, type Variable } from './env-schema.js';
 
 export const maxLifetimeSeconds = configDefaults.defaultExpirySeconds;
@@ -51,9 +52,29 @@ export const variables = {
     fallback: null,
     schema: z.string().min(16, 'must be at least 16 characters long'),
   } as Variable<string | null>,
-  // An integer column holds file sizes, so 2 GiB − 1 is the ceiling.
-  MAX_FILE_BYTES: int(configDefaults.maxFileBytes, 1, 2_147_483_647),
+  // Sizes are 64-bit columns (migration 0011); 1 TiB is far beyond a day's sharing.
+  MAX_FILE_BYTES: int(configDefaults.maxFileBytes, 1, 1_099_511_627_776),
   MAX_FILES_PER_SHARE: int(configDefaults.maxFilesPerShare, 1, 1_000),
+  // S3 needs every part but the last to be at least 5 MiB; a chunk is at most one part.
+  UPLOAD_CHUNK_BYTES: int(configDefaults.uploadChunkBytes, 5_242_880, 104_857_600),
+  UPLOAD_STALL_SECONDS: int(3_600, 60, 86_400),
+  ADMIN_PASSWORD_HASH: {
+    fallback: null,
+    schema: z.string().refine((raw) => parsePasswordHash(raw) !== null, {
+      message: 'must be a hash printed by npm run admin:hash ($scrypt$ln=…)',
+    }),
+  } as Variable<string | null>,
+  ABUSE_EMAIL: {
+    fallback: null,
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
+  } as Variable<string | null>,
+  ABUSE_QUARANTINE_REPORTS: int(3, 1, 1_000),
+  // A week by default: long enough for an operator to look, short enough to keep little.
+  QUARANTINE_HOLD_SECONDS: int(604_800, 0, 31_536_000),
+  RATE_LIMIT_REPORTS: int(10, 1, 1_000_000),
   MAX_TEXT_CHARS: int(configDefaults.maxTextChars, 1, 1_000_000),
   MAX_NOTE_CHARS: int(configDefaults.maxNoteChars, 1, 1_000_000),
   EXPIRY_CHOICES: {

@@ -35,6 +35,20 @@ export interface Config {
   /** Bytes of one file share: of its one file, or of all its files together. */
   maxFileBytes: number;
   maxFilesPerShare: number;
+  /** The most bytes one PATCH of a resumable upload may carry. */
+  uploadChunkBytes: number;
+  /** A resumable upload without progress for this long is abandoned and reclaimed. */
+  uploadStallSeconds: number;
+  /** The console's scrypt hash; null = no console (/admin answers 404). */
+  adminPasswordHash: string | null;
+  /** Where each abuse report is mailed; null = reports are only in the console. */
+  abuseEmail: string | null;
+  /** Distinct reporters that quarantine a share. */
+  abuseQuarantineReports: number;
+  /** How long a quarantine keeps an expired share's evidence from being reclaimed. */
+  quarantineHoldSeconds: number;
+  /** Reports one address may file per hour. */
+  rateLimitReports: number;
   maxTextChars: number;
   maxNoteChars: number;
   expiryChoicesSeconds: number[];
@@ -126,6 +140,13 @@ export function loadConfig(env: Env): Readonly<Config> {
     metricsToken: v.METRICS_TOKEN,
     maxFileBytes: v.MAX_FILE_BYTES,
     maxFilesPerShare: v.MAX_FILES_PER_SHARE,
+    uploadChunkBytes: v.UPLOAD_CHUNK_BYTES,
+    uploadStallSeconds: v.UPLOAD_STALL_SECONDS,
+    adminPasswordHash: v.ADMIN_PASSWORD_HASH,
+    abuseEmail: v.ABUSE_EMAIL,
+    abuseQuarantineReports: v.ABUSE_QUARANTINE_REPORTS,
+    quarantineHoldSeconds: v.QUARANTINE_HOLD_SECONDS,
+    rateLimitReports: v.RATE_LIMIT_REPORTS,
     maxTextChars: v.MAX_TEXT_CHARS,
     maxNoteChars: v.MAX_NOTE_CHARS,
     expiryChoicesSeconds: expiryChoices,

@@ -9,6 +9,8 @@ export interface DownloadTokenPayload {
   type: string;
   /** Expiry, in Unix seconds; the token is refused from this second on. */
   exp: number;
+  /** The share it was granted from: a quarantine stops its links too (tokens before 0012 lack it). */
+  code?: string;
 }
 
 export type DownloadTokenFailure = { error: 'invalid' | 'expired' };
@@ -31,8 +33,10 @@ export function downloadTokenKey(urlSigningKey: string): Buffer {
 export function signDownloadToken(secret: Buffer, payload: DownloadTokenPayload): string {
   assertSecret(secret);
   if (!isPayload(payload)) throw new TypeError('Invalid download token payload');
-  const { key, nonce, name, type, exp } = payload;
-  const body = Buffer.from(JSON.stringify({ key, nonce, name, type, exp })).toString('base64url');
+  const { key, nonce, name, type, exp, code } = payload;
+  const body = Buffer.from(JSON.stringify({ key, nonce, name, type, exp, code })).toString(
+    'base64url',
+  );
   return `${body}.${mac(secret, body)}`;
 }
 
@@ -63,8 +67,8 @@ export function verifyDownloadToken(
   }
   if (!isPayload(payload)) return { error: 'invalid' };
   if (nowSeconds >= payload.exp) return { error: 'expired' };
-  const { key, nonce, name, type, exp } = payload;
-  return { key, nonce, name, type, exp };
+  const { key, nonce, name, type, exp, code } = payload;
+  return { key, nonce, name, type, exp, ...(code === undefined ? {} : { code }) };
 }
 
 function mac(secret: Buffer, body: string): string {
@@ -79,8 +83,9 @@ function assertSecret(secret: Buffer): void {
 
 function isPayload(value: unknown): value is DownloadTokenPayload {
   if (typeof value !== 'object' || value === null) return false;
-  const { key, nonce, name, type, exp } = value as Record<string, unknown>;
+  const { key, nonce, name, type, exp, code } = value as Record<string, unknown>;
   return (
+    (code === undefined || (typeof code === 'string' && /^\d{1,12}$/.test(code))) &&
     typeof key === 'string' &&
     key !== '' &&
     typeof nonce === 'string' &&

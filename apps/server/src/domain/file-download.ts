@@ -36,19 +36,22 @@ export function createFileDownloads(deps: FileDownloadDeps) {
     if (record.type !== 'file' || record.files.length === 0) {
       throw new AppError('INVALID_FILE_SHARE');
     }
+    // Not a byte is handed out before the last one is stored (nothing is counted either).
+    if (record.uploadReceived !== null) throw new AppError('SHARE_UPLOADING');
     if (record.isEncrypted) await deps.shares.verifyAuthKey(record, authKey);
     const now = deps.clock.now();
     const urlExpiry = addSeconds(now, downloadUrlSeconds);
     const counted = await countDownload(deps.db, code, now, urlExpiry);
     // Lost the last download to someone else, or it expired meanwhile: say which.
     if (counted === null) {
-      await deps.shares.requireLive(code);
+      const again = await deps.shares.requireLive(code);
+      if (again.uploadReceived !== null) throw new AppError('SHARE_UPLOADING');
       throw new AppError('DOWNLOAD_LIMIT_REACHED');
     }
     const downloadUrls = await Promise.all(
       counted.files.map(async (file) => ({
         name: file.name,
-        url: await signedUrl(file.key, file.name, file.mime, urlExpiry),
+        url: await signedUrl(code, file.key, file.name, file.mime, urlExpiry),
       })),
     );
     return {
@@ -60,7 +63,7 @@ export function createFileDownloads(deps: FileDownloadDeps) {
     };
   }
 
-  async function signedUrl(key: string, name: string, type: string, expiry: Date) {
+  async function signedUrl(code: string, key: string, name: string, type: string, expiry: Date) {
     if (deps.presignedDownloads && deps.blobs.presignGet !== undefined) {
       try {
         return await deps.blobs.presignGet(key, {
@@ -78,6 +81,7 @@ export function createFileDownloads(deps: FileDownloadDeps) {
       name,
       type,
       exp: Math.floor(expiry.getTime() / 1000),
+      code,
     });
     return `${deps.publicUrl ?? ''}/api/blobs/${token}`;
   }

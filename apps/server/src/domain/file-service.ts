@@ -19,6 +19,7 @@ import { storedFileBytes, type NewShare } from './share-repository.js';
 import { resolveExpiry } from './share-service.js';
 import { shareBasics } from './new-share.js';
 import { fileColumnsFor, fileEntries, type StoredFile } from './stored-files.js';
+import { assertNotBlocked } from './moderation/block-list.js';
 
 export interface FileServiceDeps extends FileDownloadDeps {
   codes: CodeAllocator;
@@ -138,10 +139,17 @@ export function createFileService(deps: FileServiceDeps) {
       if (file.stream.errored !== null || limit.errored !== null) throw malformedUpload();
       throw error;
     }
-    const blob = { key, name: encrypted ? encryptedFileName : name, mime, size };
+    const sha256 = limit.sha256();
+    const blob = { key, name: encrypted ? encryptedFileName : name, mime, size, sha256 };
     if (encrypted && plaintextSize(size) === null) {
       await discard(blob);
       throw AppError.validation('file', 'The encrypted file is malformed (its size is impossible)');
+    }
+    try {
+      await assertNotBlocked(deps.db, sha256);
+    } catch (error) {
+      await discard(blob);
+      throw error;
     }
     return blob;
   }
@@ -162,13 +170,18 @@ export function createFileService(deps: FileServiceDeps) {
     await deps.blobs.delete(blob.key).catch(() => {});
   }
 
-  /** Makes the stored blobs one share; every blob is discarded if that fails. */
+  /**
+   * Makes the stored blobs one share; every blob is discarded if that fails. With
+   * `uploading`, the one blob is a resumable upload that has only begun: the share exists
+   * at once, with its declared size, and becomes downloadable when every byte is stored.
+   */
   async function insert(
     fields: ReturnType<typeof parseFields>,
     blobs: readonly StoredBlob[],
+    uploading = false,
   ): Promise<CreateFileResponse> {
     try {
-      return await insertRow(fields, blobs);
+      return await insertRow(fields, blobs, uploading);
     } catch (error) {
       await Promise.all(blobs.map(discard));
       throw error;
@@ -178,6 +191,7 @@ export function createFileService(deps: FileServiceDeps) {
   async function insertRow(
     fields: ReturnType<typeof parseFields>,
     blobs: readonly StoredBlob[],
+    uploading: boolean,
   ): Promise<CreateFileResponse> {
     const fileColumns = fileColumnsFor(blobs);
     const encrypted = fields.encryptedPayload !== undefined;
@@ -194,6 +208,7 @@ export function createFileService(deps: FileServiceDeps) {
       ...fileColumns,
       max_downloads: fields.maxDownloads,
       ...columns,
+      ...(uploading ? { upload_received: 0, upload_touched_at: columns.created_at } : {}),
     }));
     return {
       code,

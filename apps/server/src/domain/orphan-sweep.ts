@@ -34,7 +34,8 @@ export async function sweepOrphanBlobs(
     if (batch.length >= batchSize) await flush();
   }
   await flush();
-  deleted += (await blobs.sweepIncomplete?.(new Date(cutoff))) ?? 0;
+  deleted +=
+    (await blobs.sweepIncomplete?.(new Date(cutoff), (keys) => referencedKeys(db, keys))) ?? 0;
   return deleted;
 }
 

@@ -10,6 +10,8 @@ export interface ShareDeletionDeps {
   db: Kysely<Database>;
   blobs: BlobStore;
   clock: Clock;
+  /** Ends the resumable uploads stored under these keys (a share deleted mid-upload). */
+  forgetUploads?(keys: readonly string[]): Promise<void>;
 }
 
 /** Longest `Authorization` value looked at: a delete token is 43 characters. */
@@ -39,6 +41,7 @@ export async function deleteShare(
   const deleted = await markDeleted(deps.db, code, tokenHash, deps.clock.now());
   if (deleted === null) throw wrongToken();
   // A blob that cannot be deleted now is deleted by the sweeper with the row.
+  await deps.forgetUploads?.(deleted.blobKeys).catch(() => undefined);
   await Promise.allSettled(deleted.blobKeys.map((key) => deps.blobs.delete(key)));
 }
 

@@ -12,7 +12,7 @@ type Db = Kysely<Database>;
  * What a share made gone early no longer needs is cleared in the very statement that makes
  * it gone: its text, its envelope and its recovery escrow (gone means gone, also on disk).
  */
-const clearedSecrets = {
+export const clearedSecrets = {
   content: null,
   encrypted_payload: null,
   recovery_escrow: null,
@@ -20,7 +20,7 @@ const clearedSecrets = {
 } as const;
 
 /** The UPDATE that makes a live share gone for `reason`, its secrets cleared with it. */
-function goneUpdate(db: Db, code: string, reason: GoneReason, reclaimAfter: Date) {
+export function goneUpdate(db: Db, code: string, reason: GoneReason, reclaimAfter: Date) {
   return db
     .updateTable('shares')
     .set({ gone: true, gone_reason: reason, reclaim_after: reclaimAfter, ...clearedSecrets })

@@ -23,8 +23,11 @@ const columns = [
   'file_mime',
   'blob_key',
   'files',
+  'file_sha256',
   'max_downloads',
   'burn_after_reading',
+  'upload_received',
+  'upload_touched_at',
 ] as const satisfies ReadonlyArray<keyof NewShare>;
 
 // A column added to NewShare but not to the list above would be dropped silently.
@@ -52,8 +55,11 @@ function valuesOf(row: NewShare): Record<(typeof columns)[number], unknown> {
     file_mime: row.file_mime ?? null,
     blob_key: row.blob_key ?? null,
     files: row.files ?? null,
+    file_sha256: row.file_sha256 ?? null,
     max_downloads: row.max_downloads ?? null,
     burn_after_reading: row.burn_after_reading ?? false,
+    upload_received: row.upload_received ?? null,
+    upload_touched_at: row.upload_touched_at ?? null,
   };
 }
 

@@ -29,6 +29,8 @@ export const recordColumns = [
   'max_downloads',
   'download_count',
   'burn_after_reading',
+  'upload_received',
+  'quarantined_at',
 ] as const satisfies ReadonlyArray<keyof SharesTable>;
 
 export type ShareRow = Pick<Selectable<SharesTable>, (typeof recordColumns)[number]>;
@@ -54,9 +56,14 @@ export interface ShareRecord {
   maxDownloads: number | null;
   downloadCount: number;
   burnAfterReading: boolean;
+  /** A resumable upload still running: the bytes stored so far; null once every byte is. */
+  uploadReceived: number | null;
+  /** Held for an operator's review after enough reports; null when served normally. */
+  quarantinedAt: Date | null;
 }
 
-export type GoneReason = 'burnt' | 'exhausted' | 'destroyed' | 'deleted';
+/** `abandoned`: a resumable upload that made no progress for UPLOAD_STALL_SECONDS. */
+export type GoneReason = 'burnt' | 'exhausted' | 'destroyed' | 'deleted' | 'abandoned';
 
 export const toDate = (value: Date | string): Date =>
   value instanceof Date ? value : new Date(value);
@@ -82,5 +89,7 @@ export function toShareRecord(row: ShareRow): ShareRecord {
     maxDownloads: row.max_downloads === null ? null : Number(row.max_downloads),
     downloadCount: Number(row.download_count),
     burnAfterReading: toBool(row.burn_after_reading),
+    uploadReceived: row.upload_received === null ? null : Number(row.upload_received),
+    quarantinedAt: row.quarantined_at === null ? null : toDate(row.quarantined_at),
   };
 }

@@ -5,9 +5,12 @@ import { recordColumns, toShareRecord, type GoneReason, type ShareRecord } from 
 import { storedFilesOf, type StoredFile } from './stored-files.js';
 
 type Db = Kysely<Database>;
-/** A new share's row: never gone, nothing counted yet (those columns take their defaults). */
+/**
+ * A new share's row: never gone or quarantined, nothing counted yet (those columns take
+ * their defaults).
+ */
 export type NewShare = Insertable<
-  Omit<SharesTable, 'gone' | 'gone_reason' | 'failed_unlocks' | 'download_count'>
+  Omit<SharesTable, 'gone' | 'gone_reason' | 'failed_unlocks' | 'download_count' | 'quarantined_at'>
 >;
 
 /**
@@ -140,6 +143,17 @@ export async function deleteReclaimable(
     .where('reclaim_after', '<=', now)
     .returning(['code', 'file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
     .execute();
+  // A report is about the share it was filed against: it goes with it (docs/design.md#moderation).
+  if (rows.length > 0) {
+    await db
+      .deleteFrom('reports')
+      .where(
+        'code',
+        'in',
+        rows.map((row) => row.code),
+      )
+      .execute();
+  }
   return rows.map((row) => ({
     code: row.code,
     blobKeys: storedFilesOf(row).map((file) => file.key),
@@ -180,6 +194,8 @@ export async function countDownload(
     }))
     .where('code', '=', code)
     .where('type', '=', 'file')
+    .where('upload_received', 'is', null)
+    .where('quarantined_at', 'is', null)
     .where('gone', '=', false)
     .where('expires_at', '>', now)
     .where(sql<boolean>`download_count < max_downloads`)

@@ -63,11 +63,13 @@ export function resolveExpiry(
 export function createShareService(deps: ShareServiceDeps) {
   const { db, clock, limits } = deps;
 
-  /** A share that is live, or the 404/410 problem that explains why it is not. */
+  /** A share that is live, or the 404/410/451 problem that explains why it is not. */
   async function requireLive(code: string): Promise<ShareRecord> {
     const now = clock.now();
     const found = await findShare(db, code, now);
     if (found === null) throw new AppError('SHARE_NOT_FOUND');
+    // Held for review: nothing of it is served, whatever its state (docs/design.md#moderation).
+    if (found.record.quarantinedAt !== null) throw new AppError('SHARE_QUARANTINED');
     if (!found.live) throw new AppError(goneErrorCode(found.record, now));
     return found.record;
   }

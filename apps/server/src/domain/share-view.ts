@@ -9,9 +9,15 @@ export function toShareView(record: ShareRecord, unlockMaxFailures: number): Sha
     type: record.type,
     createdAt: record.createdAt.toISOString(),
     expiresAt: record.expiresAt.toISOString(),
+    status: record.uploadReceived === null ? 'ready' : 'uploading',
     isEncrypted: record.isEncrypted,
     burnAfterReading: record.burnAfterReading,
   };
+  if (record.uploadReceived !== null) {
+    // file_size is the size the upload declared when it began.
+    const totalBytes = record.files[0]?.size ?? 0;
+    view.upload = { receivedBytes: Math.min(record.uploadReceived, totalBytes), totalBytes };
+  }
   if (record.isEncrypted && record.kdf !== null) {
     // Checked against the contract when the share was created.
     view.kdf = JSON.parse(record.kdf) as Kdf;

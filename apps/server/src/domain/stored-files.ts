@@ -6,6 +6,8 @@ export interface StoredFile {
   name: string;
   size: number;
   mime: string;
+  /** SHA-256 (hex) of the stored bytes, computed while they streamed in; absent before 0012. */
+  sha256?: string | null;
 }
 
 /** The columns a share's files are read from (see migration 0010). */
@@ -15,6 +17,7 @@ export interface FileColumns {
   file_mime: string | null;
   blob_key: string | null;
   files: string | null;
+  file_sha256?: string | null;
 }
 
 /**
@@ -30,6 +33,7 @@ export function storedFilesOf(row: FileColumns): StoredFile[] {
       name: row.file_name ?? 'download',
       size: Number(row.file_size ?? 0),
       mime: row.file_mime ?? 'application/octet-stream',
+      sha256: row.file_sha256 ?? null,
     },
   ];
 }
@@ -43,10 +47,13 @@ export function fileColumnsFor(files: readonly StoredFile[]) {
     file_size: files.reduce((total, file) => total + file.size, 0),
     file_mime: first.mime,
     blob_key: first.key,
+    file_sha256: first.sha256 ?? null,
     files:
       files.length === 1
         ? null
-        : JSON.stringify(files.map(({ key, name, size, mime }) => ({ key, name, size, mime }))),
+        : JSON.stringify(
+            files.map(({ key, name, size, mime, sha256 }) => ({ key, name, size, mime, sha256 })),
+          ),
   };
 }
 

@@ -15,6 +15,10 @@ export interface SweeperDeps {
   clock: Clock;
   /** Deletes a stored blob; a missing one counts as deleted. */
   deleteBlob(key: string): Promise<void>;
+  /** Abandons resumable uploads idle too long, so this very run reclaims them. */
+  abandonStalledUploads?(now: Date): Promise<number>;
+  /** Forgets the resumable uploads of reclaimed shares' blob keys (before the blobs go). */
+  forgetUploads?(keys: readonly string[]): Promise<void>;
   /** Deletes blobs no row references whose name is over an hour old; returns how many. */
   sweepOrphans?(now: Date): Promise<number>;
   /** Runs after every sweep, e.g. to compact the database once rows were deleted. */
@@ -39,10 +43,13 @@ export function createSweeper(deps: SweeperDeps) {
   return {
     async runOnce(options: { orphans?: boolean } = {}): Promise<SweepResult> {
       const result: SweepResult = { rows: 0, blobs: 0, orphans: 0 };
+      await deps.abandonStalledUploads?.(deps.clock.now());
       for (let batch = 0; batch < maxBatches; batch++) {
         const deleted = await deleteReclaimable(deps.db, deps.clock.now(), batchSize);
         result.rows += deleted.length;
         const keys = deleted.flatMap((share) => share.blobKeys);
+        // Failing here leaves records the next run (or the orphan sweep) still finds.
+        if (keys.length > 0) await deps.forgetUploads?.(keys).catch(() => undefined);
         const outcomes = await Promise.allSettled(keys.map((key) => deps.deleteBlob(key)));
         result.blobs += outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
         if (deleted.length < batchSize) break;

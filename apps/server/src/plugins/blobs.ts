@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createBlobStore } from '../adapters/blob/factory.js';
 import type { BlobStore } from '../adapters/blob/port.js';
+import type { S3BlobStoreOptions } from '../adapters/blob/s3-client.js';
 import type { Config } from '../config.js';
 
 declare module 'fastify' {
@@ -10,24 +11,24 @@ declare module 'fastify' {
   }
 }
 
+/** The S3 settings of the configuration, as the S3 adapters take them. */
+export function s3OptionsOf(config: Config): S3BlobStoreOptions {
+  return {
+    bucket: config.s3.bucket,
+    region: config.s3.region,
+    forcePathStyle: config.s3.forcePathStyle,
+    ...(config.s3.endpoint === null ? {} : { endpoint: config.s3.endpoint }),
+    ...(config.s3.accessKeyId === null ? {} : { accessKeyId: config.s3.accessKeyId }),
+    ...(config.s3.secretAccessKey === null ? {} : { secretAccessKey: config.s3.secretAccessKey }),
+  };
+}
+
 async function blobs(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
   const store = createBlobStore({
     storage: config.storage,
     dataDir: config.dataDir,
-    s3:
-      config.storage === 's3'
-        ? {
-            bucket: config.s3.bucket,
-            region: config.s3.region,
-            forcePathStyle: config.s3.forcePathStyle,
-            ...(config.s3.endpoint === null ? {} : { endpoint: config.s3.endpoint }),
-            ...(config.s3.accessKeyId === null ? {} : { accessKeyId: config.s3.accessKeyId }),
-            ...(config.s3.secretAccessKey === null
-              ? {}
-              : { secretAccessKey: config.s3.secretAccessKey }),
-          }
-        : undefined,
+    s3: config.storage === 's3' ? s3OptionsOf(config) : undefined,
   });
   app.decorate('blobs', store);
   app.addHook('onClose', async () => store.close());

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Clock } from '../domain/clock.js';
+import { deleteExpiredAdminSessions } from '../domain/moderation/admin-sessions.js';
+import { deleteOldAudit } from '../domain/moderation/audit-log.js';
 import { sweepOrphanBlobs } from '../domain/orphan-sweep.js';
+import { abandonStalledUploads } from '../domain/upload-progress.js';
 import { createSweeper, type Sweeper } from '../domain/sweeper.js';
 
 declare module 'fastify' {
@@ -30,10 +33,21 @@ async function sweeper(
     db: app.db.kysely,
     clock: opts.clock,
     deleteBlob: (key) => app.blobs.delete(key),
+    abandonStalledUploads: (now) =>
+      abandonStalledUploads(
+        app.db.kysely,
+        new Date(now.getTime() - opts.config.uploadStallSeconds * 1000),
+        now,
+      ),
+    forgetUploads: (keys) => app.uploads.forget(keys),
     sweepOrphans: (now) => sweepOrphanBlobs(app.db.kysely, app.blobs, now),
     async afterSweep(result) {
       if (result.rows > 0) await app.db.compact();
-      await app.mailer.sweep?.(opts.clock.now());
+      const now = opts.clock.now();
+      await app.mailer.sweep?.(now);
+      // The console's ended sessions and audit rows past their year (docs/design.md#moderation).
+      await deleteExpiredAdminSessions(app.db.kysely, now);
+      await deleteOldAudit(app.db.kysely, now);
     },
   });
   app.decorate('sweeper', instance);
@@ -77,5 +91,5 @@ async function sweeper(
 
 export default fp(sweeper, {
   name: 'sweeper',
-  dependencies: ['db', 'blobs', 'mailer', 'metrics'],
+  dependencies: ['db', 'blobs', 'uploads', 'mailer', 'metrics'],
 });

@@ -110,6 +110,7 @@ async function web(app: FastifyInstance, opts: { config: Config }) {
   const site = loadSite(root);
   const compressedPages = new Map<string, Buffer>();
   const { publicUrl, codeMinDigits, codeMaxDigits } = opts.config;
+  const adminConsole = opts.config.adminPasswordHash !== null;
 
   const originOf = (request: FastifyRequest): string => requestOrigin(request, publicUrl);
   const withOrigin = (text: string, request: FastifyRequest) =>
@@ -149,7 +150,9 @@ async function web(app: FastifyInstance, opts: { config: Config }) {
     const raw = request.url.split('?')[0] ?? '/';
     const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    if (!isKnownPagePath(path, codeMinDigits, codeMaxDigits)) {
+    // The console's pages exist only where it is switched on (ADMIN_PASSWORD_HASH).
+    const admin = adminConsole && (path === '/admin' || path.startsWith('/admin/'));
+    if (!admin && !isKnownPagePath(path, codeMinDigits, codeMaxDigits)) {
       request.log.info({ path: redactUrl(raw) }, 'page not found');
       const html =
         site.notFoundPath === undefined
@@ -157,8 +160,9 @@ async function web(app: FastifyInstance, opts: { config: Config }) {
           : site.notFound.replaceAll(site.notFoundPath, escapeHtml(raw));
       return reply.status(404).send(withOrigin(html, request));
     }
-    const page = site.page(path);
-    // A `/{code}` link is one person's share, not a page for search engines.
+    const page = admin ? undefined : site.page(path);
+    // A `/{code}` link is one person's share, and the console no one's business: neither is
+    // a page for search engines.
     if (page === undefined) reply.header('x-robots-tag', 'noindex');
     const html = withOrigin(page ?? site.landing, request);
     reply.status(200).header('vary', 'accept-encoding');

@@ -7,6 +7,7 @@ import { downloadTokenKey, verifyDownloadToken } from '../domain/download-token.
 import { attachmentDisposition } from '../domain/file-names.js';
 import { parseRange } from '../domain/http-range.js';
 import { refundTransfer, takeTransfer } from '../domain/download-grants.js';
+import { isQuarantined } from '../domain/moderation/reports.js';
 import { apiContentSecurityPolicy } from '../plugins/security-headers.js';
 import type { Secrets } from '../secrets.js';
 
@@ -39,6 +40,10 @@ export default async function blobRoutes(
             ? 'This download link has expired. Request a new one.'
             : 'This download link is not valid.',
         );
+      }
+      // A share quarantined after this link was handed out is not served through it either.
+      if (grant.code !== undefined && (await isQuarantined(db, grant.code))) {
+        throw new AppError('SHARE_QUARANTINED');
       }
       let size: number;
       try {

@@ -6,6 +6,7 @@ export function publicConfig(config: Config): PublicConfig {
   return {
     maxFileBytes: config.maxFileBytes,
     maxFilesPerShare: config.maxFilesPerShare,
+    uploadChunkBytes: config.uploadChunkBytes,
     maxTextChars: config.maxTextChars,
     maxNoteChars: config.maxNoteChars,
     codeMinDigits: config.codeMinDigits,

@@ -108,7 +108,12 @@ export default async function shareRoutes(
     async (request, reply) => {
       const code = requireCode(request.params.code, config);
       const token = bearerToken(request.headers.authorization);
-      const deps = { db: app.db.kysely, blobs: app.blobs, clock: opts.clock };
+      const deps = {
+        db: app.db.kysely,
+        blobs: app.blobs,
+        clock: opts.clock,
+        forgetUploads: (keys: readonly string[]) => app.uploads.forget(keys),
+      };
       // A wrong token is a guess like a code that does not exist: it counts as a miss.
       await asLookup(
         app,

@@ -60,7 +60,14 @@ export interface BlobStore {
    * many it removed. Such leftovers are invisible to get/stat/list. Safe to run from
    * several instances at once.
    */
-  sweepIncomplete?(olderThan: Date): Promise<number>;
+  sweepIncomplete?(
+    olderThan: Date,
+    /**
+     * Which of these keys a share owns: their unfinished uploads are resumable uploads still
+     * running (S3 multipart uploads of tus), and are left alone.
+     */
+    owned?: (keys: string[]) => Promise<Set<string>>,
+  ): Promise<number>;
   /** true when the store answers (used by /healthz). Never throws. */
   health(): Promise<boolean>;
   close(): Promise<void>;

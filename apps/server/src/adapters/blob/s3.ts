@@ -124,7 +124,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       } while (Marker);
     },
 
-    async sweepIncomplete(olderThan) {
+    async sweepIncomplete(olderThan, owned) {
       let removed = 0;
       let KeyMarker: string | undefined;
       let UploadIdMarker: string | undefined;
@@ -133,10 +133,13 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
           const page = await client.send(
             new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }),
           );
-          for (const { Key, UploadId, Initiated } of page.Uploads ?? []) {
-            if (!Key || !UploadId || !isBlobKey(Key) || !Initiated || Initiated >= olderThan) {
-              continue;
-            }
+          const stale = (page.Uploads ?? []).filter(
+            ({ Key, UploadId, Initiated }) =>
+              Key && UploadId && isBlobKey(Key) && Initiated && Initiated < olderThan,
+          );
+          const running = owned ? await owned(stale.map(({ Key }) => Key!)) : new Set<string>();
+          for (const { Key, UploadId } of stale) {
+            if (!Key || !UploadId || running.has(Key)) continue;
             try {
               await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }));
               removed += 1;

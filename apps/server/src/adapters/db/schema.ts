@@ -37,6 +37,79 @@ export interface SharesTable {
   max_downloads: number | null;
   download_count: DefaultedInt;
   burn_after_reading: DefaultedBool;
+  /** A resumable upload's stored bytes while it runs; null once complete (and for all else). */
+  upload_received: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** When the running upload last made progress (stalled uploads are reclaimed). */
+  upload_touched_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  /** Reported by enough distinct visitors: held for an operator (every read answers 451). */
+  quarantined_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  /** SHA-256 (hex) of the first file's stored bytes; the others' are in `files`. */
+  file_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An abuse report: one per reporter and share until an operator reviews them. */
+export interface ReportsTable {
+  id: ColumnType<number | string, never, never>;
+  code: string;
+  share_type: ShareType;
+  share_size: ColumnType<number | string | null, number | null, number | null>;
+  /** A plain file share's names as a JSON array, for the operator; null otherwise. */
+  file_names: string | null;
+  /** HMAC of the reporter's address (docs/design.md#moderation): tells reporters apart. */
+  reporter_hash: string;
+  reason: string;
+  message: string | null;
+  email: string | null;
+  created_at: Timestamp;
+  reviewed_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+}
+
+export interface BlockedHashesTable {
+  sha256: string;
+  /** The share it was blocked from. */
+  code: string | null;
+  created_at: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  /** SHA-256 of the session cookie's value: a stolen database opens no console. */
+  token_hash: string;
+  csrf_token: string;
+  ip_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: ColumnType<number | string, never, never>;
+  at: Timestamp;
+  action: string;
+  code: string | null;
+  session: string | null;
+  ip_hash: string;
+  detail: string | null;
+}
+
+/** The tus server's record of one resumable upload (id = the share's blob key). */
+export interface UploadsTable {
+  /** The tus Upload (size, metadata, creation date) as JSON. */
+  info: string;
+  id: string;
+  /** S3: the multipart upload's id; null on local disk or once completed. */
+  multipart_id: string | null;
+  /** S3: the parts stored so far as JSON `[{n, etag, size}]`. */
+  parts: ColumnType<string, string | undefined, string>;
+  /** S3: bytes of an unfinished part, kept as an object of its own until the part fills. */
+  tail_size: ColumnType<number | string, number | undefined, number>;
+}
+
+/** A lease on one upload: the one request allowed to write it (any worker, any instance). */
+export interface UploadLocksTable {
+  id: string;
+  holder: string;
+  expires_ms: ColumnType<number | string, number, number>;
+  /** Set by a request waiting for the lease: the holder lets go (its client has gone). */
+  release_requested: DefaultedInt;
 }
 
 export interface DownloadGrantsTable {
@@ -54,6 +127,12 @@ export interface Database {
   download_grants: DownloadGrantsTable;
   /** Rows per code length, ten counters per length (by last digit), kept by triggers. */
   code_counts: { length: number; slot: number; taken: DefaultedInt };
+  uploads: UploadsTable;
+  upload_locks: UploadLocksTable;
+  reports: ReportsTable;
+  blocked_hashes: BlockedHashesTable;
+  admin_sessions: AdminSessionsTable;
+  audit_log: AuditLogTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

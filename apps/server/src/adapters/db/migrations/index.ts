@@ -9,6 +9,8 @@ import { largeColumnsLast } from './0007-sqlite-large-columns-last.js';
 import { dropExpiresIndex } from './0008-drop-expires-index.js';
 import { codeCounts } from './0009-code-counts.js';
 import { shareFiles } from './0010-share-files.js';
+import { resumableUploads } from './0011-resumable-uploads.js';
+import { moderation } from './0012-moderation.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -22,5 +24,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0008-drop-expires-index': dropExpiresIndex,
     '0009-code-counts': codeCounts(dialect),
     '0010-share-files': shareFiles,
+    '0011-resumable-uploads': resumableUploads(dialect),
+    '0012-moderation': moderation(dialect),
   };
 }

@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../adapters/db/schema.js';
+import { addSeconds } from '../clock.js';
+import { toDate } from '../share-record.js';
+
+type Db = Kysely<Database>;
+
+/** A console session lasts a working day, then the password is asked again. */
+export const adminSessionSeconds = 8 * 3_600;
+
+export interface AdminSessionRecord {
+  /** The first characters of the cookie's hash: names the session in the audit log. */
+  id: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+const sessionId = (hash: string) => hash.slice(0, 10);
+
+/**
+ * Opens a session: the cookie's value goes to the browser only, the database keeps its
+ * hash, so reading the database opens no console. The CSRF token is a second secret the
+ * page holds and sends back on every change; a cross-site form cannot read it.
+ */
+export async function openAdminSession(db: Db, ipHash: string, now: Date) {
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(24).toString('base64url');
+  const expiresAt = addSeconds(now, adminSessionSeconds);
+  const hash = tokenHash(token);
+  await db
+    .insertInto('admin_sessions')
+    .values({
+      token_hash: hash,
+      csrf_token: csrfToken,
+      ip_hash: ipHash,
+      created_at: now,
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { token, session: { id: sessionId(hash), csrfToken, expiresAt } };
+}
+
+export async function findAdminSession(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<AdminSessionRecord | null> {
+  const hash = tokenHash(token);
+  const row = await db
+    .selectFrom('admin_sessions')
+    .select(['csrf_token', 'expires_at'])
+    .where('token_hash', '=', hash)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  const expiresAt = toDate(row.expires_at);
+  if (expiresAt <= now) return null;
+  return { id: sessionId(hash), csrfToken: row.csrf_token, expiresAt };
+}
+
+export async function closeAdminSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash(token)).execute();
+}
+
+/** Ended sessions are deleted by the sweeper. */
+export async function deleteExpiredAdminSessions(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .deleteFrom('admin_sessions')
+    .where('expires_at', '<=', now)
+    .returning('token_hash')
+    .execute();
+  return rows.length;
+}

@@ -1,0 +1,153 @@
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Server } from '@tus/server';
+import { EVENTS, type DataStore, type Upload } from '@tus/utils';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createS3Client } from '../adapters/blob/s3-client.js';
+import { InflightWrites } from '../adapters/uploads/inflight-writes.js';
+import { LocalUploadStore } from '../adapters/uploads/local-upload-store.js';
+import { S3UploadStore } from '../adapters/uploads/s3-upload-store.js';
+import { createDbLocker } from '../adapters/uploads/upload-locks.js';
+import { createUploadInfoStore, deleteUploadRecords } from '../adapters/uploads/upload-records.js';
+import type { Config } from '../config.js';
+import type { Clock } from '../domain/clock.js';
+import { markUploadComplete, recordUploadProgress } from '../domain/upload-progress.js';
+import { messages } from '@codedrop/contract';
+import { AppError } from '../domain/app-error.js';
+import { hashBlob, isBlocked } from '../domain/moderation/block-list.js';
+import { s3OptionsOf } from './blobs.js';
+
+export const uploadsPath = '/api/uploads';
+
+export interface ResumableUploads {
+  /** The tus protocol server; routes/uploads.ts hands it each request. */
+  tus: Server;
+  /** The id each creation request's upload is to get (tus asks through namingFunction). */
+  idFor: WeakMap<Request, string>;
+  /**
+   * Forgets the uploads stored under `keys` (a reclaimed or deleted share's blob keys): their
+   * records, and on S3 their open multipart uploads and unfinished parts. The object
+   * itself is the blob store's to delete.
+   */
+  forget(keys: readonly string[]): Promise<void>;
+  /**
+   * Makes the share of the upload under `key` downloadable once the stored object is durable
+   * and has exactly the `declared` size; true when it is ready (now or before). Bytes on
+   * the block list end the share instead: CONTENT_BLOCKED, and nothing of it remains.
+   */
+  complete(key: string, declared: number): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploads: ResumableUploads;
+  }
+}
+
+/**
+ * Resumable uploads (tus 1.0) into the same store as every other file: on local disk the
+ * tus FileStore writes straight into the blob directory, on S3 our store writes multipart
+ * uploads (docs/design.md#resumable-uploads). Either way the upload's id is the share's blob
+ * key, its record and its lock are in the database, and any worker or instance can take
+ * any chunk.
+ */
+async function uploads(app: FastifyInstance, opts: { config: Config; clock: Clock }) {
+  const { config, clock } = opts;
+  const db = app.db.kysely;
+  const inflight = new InflightWrites();
+  const s3Store =
+    config.storage === 's3'
+      ? new S3UploadStore({
+          db,
+          client: createS3Client(s3OptionsOf(config)),
+          bucket: config.s3.bucket,
+          partSize: config.uploadChunkBytes,
+          inflight,
+        })
+      : null;
+  const blobDir = join(config.dataDir, 'blobs');
+  const datastore: DataStore =
+    s3Store ??
+    new LocalUploadStore({ directory: blobDir, configstore: createUploadInfoStore(db) }, inflight);
+  const idFor = new WeakMap<Request, string>();
+  const tus = new Server({
+    path: uploadsPath,
+    datastore,
+    locker: createDbLocker(db, { inflight }),
+    relativeLocation: true,
+    // Same-origin only, like the rest of the API: no CORS headers for anyone.
+    allowedOrigins: () => false,
+    exposedHeaders: ['CodeDrop-Code', 'CodeDrop-Delete-Token'],
+    // A finished upload is a share; it ends by DELETE /api/shares/{code}, with its token.
+    disableTerminationForFinishedUploads: true,
+    namingFunction: (request) => {
+      const id = idFor.get(request);
+      if (id === undefined) throw new Error('upload created outside routes/uploads.ts');
+      return id;
+    },
+    // tus keeps only what it needs of the metadata: the envelope, the verifier and any
+    // recovery password are the share's, and must not linger in a second place.
+    onUploadCreate: async (_request: Request, upload: Upload) => ({
+      metadata: {
+        filename: upload.metadata?.filename ?? null,
+        filetype: upload.metadata?.filetype ?? null,
+      },
+    }),
+    // Progress while a chunk streams in (at most once a second), for the recipient's view.
+    postReceiveInterval: 1_000,
+  });
+  tus.on(EVENTS.POST_RECEIVE, (_source: unknown, upload: Upload) => {
+    recordUploadProgress(db, upload.id, upload.offset, clock.now()).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not record upload progress');
+    });
+  });
+  async function forget(keys: readonly string[]) {
+    const records = await deleteUploadRecords(db, keys);
+    if (s3Store === null) return;
+    await Promise.all(
+      records
+        .filter((record) => record.multipartId !== null || record.tailSize > 0)
+        .map((record) => s3Store.discard(record.id, record.multipartId)),
+    );
+  }
+
+  app.decorate('uploads', {
+    tus,
+    idFor,
+    async complete(key, declared) {
+      // The FileStore writes without syncing: the bytes reach the disk before the share
+      // says they are there (S3 answered CompleteMultipartUpload only once they are stored).
+      if (s3Store === null) {
+        const handle = await open(join(blobDir, key), 'r');
+        try {
+          // Private like every other blob (the FileStore created it with the default mode).
+          await handle.chmod(0o600);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      }
+      const { size } = await app.blobs.stat(key);
+      if (size !== declared) {
+        app.log.error({ key, size, declared }, 'a completed upload has the wrong size');
+        return false;
+      }
+      // Chunks may reach any instance, so no one process sees every byte go by: the hash
+      // of a resumable upload is taken by reading it once, when it is whole.
+      const sha256 = await hashBlob(app.blobs, key);
+      const blocked = await isBlocked(db, sha256);
+      if (blocked) {
+        await db.deleteFrom('shares').where('blob_key', '=', key).execute();
+        await forget([key]);
+        await app.blobs.delete(key);
+        throw new AppError('CONTENT_BLOCKED', messages.contentBlocked);
+      }
+      await markUploadComplete(db, key, size, sha256);
+      return true;
+    },
+    forget,
+  } satisfies ResumableUploads);
+}
+
+export default fp(uploads, { name: 'uploads', dependencies: ['db', 'blobs'] });

@@ -1,0 +1,198 @@
+import { createFileResponseSchema, messages, problemSchema } from '@codedrop/contract';
+import { plaintextSize } from '@codedrop/crypto';
+import { Metadata } from '@tus/utils';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { newBlobKey } from '../adapters/blob/keys.js';
+import type { Config } from '../config.js';
+import { AppError } from '../domain/app-error.js';
+import type { Clock } from '../domain/clock.js';
+import { tooLargeError } from '../domain/file-service.js';
+import { cleanFileName, cleanMimeType, encryptedFileName } from '../domain/file-names.js';
+import { clearedSecrets } from '../domain/share-endings.js';
+import { recordUploadProgress } from '../domain/upload-progress.js';
+import { uploadsPath } from '../plugins/uploads.js';
+import { passTusHeaders, toWebRequest, tusProblem } from './tus-bridge.js';
+
+const problems = { '4XX': problemSchema, '5XX': problemSchema };
+/** The fields of Upload-Metadata that become the share's (as POST /api/files' form fields). */
+const shareFields = [
+  'maxDownloads',
+  'expiresInSeconds',
+  'encryptedPayload',
+  'authVerifier',
+  'recoveryEmail',
+  'recoveryPassword',
+] as const;
+
+/**
+ * Resumable uploads, tus 1.0 (docs/api.md#resumable-uploads). Our routes check what tus
+ * cannot know (the share's fields, the size limits, the rate limits, the chunk size), make
+ * the share at creation, and keep its progress; the tus server does the protocol.
+ */
+export default async function uploadRoutes(
+  app: FastifyInstance,
+  opts: { config: Config; clock: Clock },
+) {
+  const { config, clock } = opts;
+  const { tus, idFor } = app.uploads;
+  const db = app.db.kysely;
+  // Chunks stream to the store as they arrive: Fastify must not read them.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => {
+    done(null);
+  });
+
+  /** Sends tus's answer, or the API's problem for its errors. */
+  async function relay(response: Response, reply: FastifyReply) {
+    passTusHeaders(response, reply);
+    if (response.status >= 400) throw await tusProblem(response, config.maxFileBytes);
+    return reply.status(response.status).send();
+  }
+
+  /** A chunk must say its length, within UPLOAD_CHUNK_BYTES, before a byte is read. */
+  function checkChunk(request: FastifyRequest) {
+    const raw = request.headers['content-length'];
+    if (raw === undefined) {
+      if (request.method === 'POST') return;
+      throw new AppError('LENGTH_REQUIRED');
+    }
+    if (Number(raw) > config.uploadChunkBytes) {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `Send at most ${config.uploadChunkBytes} bytes per chunk (UPLOAD_CHUNK_BYTES)`,
+      );
+    }
+  }
+
+  /** After a chunk (or a HEAD that finds every byte): progress, and readiness at the end. */
+  async function afterProgress(key: string, offset: number) {
+    const declared = await recordUploadProgress(db, key, offset, clock.now());
+    if (declared !== null && offset === declared) await app.uploads.complete(key, declared);
+  }
+
+  app.post(
+    uploadsPath,
+    {
+      schema: {
+        summary:
+          'Begin a resumable upload (tus 1.0 creation): Upload-Length, Upload-Metadata with filename, filetype, maxDownloads, expiresInSeconds?, encryptedPayload?, authVerifier?; answers the share at once (CodeDrop-Code header and body)',
+        response: { 201: createFileResponseSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      reply.header('tus-resumable', '1.0.0');
+      checkChunk(request);
+      const declared = uploadLength(request.headers);
+      const metadata = uploadMetadata(request.headers['upload-metadata']);
+      const raw: Record<string, string> = {};
+      for (const field of shareFields) {
+        const value = metadata[field];
+        if (value !== undefined && value !== null) raw[field] = value;
+      }
+      const fields = app.files.parseFields(raw);
+      const encrypted = fields.encryptedPayload !== undefined;
+      const name = encrypted ? encryptedFileName : cleanFileName(metadata.filename ?? '');
+      if (name === '') throw AppError.validation('filename', messages.fileRequired);
+      const plain = encrypted ? plaintextSize(declared) : declared;
+      if (plain === null) {
+        throw AppError.validation('Upload-Length', 'No encrypted file can have this length');
+      }
+      if (plain > config.maxFileBytes) throw tooLargeError(config.maxFileBytes);
+      await app.limits.creation(request);
+      await app.limits.uploadBytes(request, Math.max(declared, 1));
+      await app.files.assertStorageRoom(declared);
+
+      const key = newBlobKey(encrypted ? null : name, clock.now().getTime());
+      const mime = encrypted ? 'application/octet-stream' : cleanMimeType(metadata.filetype ?? '');
+      const created = await app.files.insert(fields, [{ key, name, mime, size: declared }], true);
+      let response: Response;
+      try {
+        const webRequest = toWebRequest(request);
+        idFor.set(webRequest, key);
+        response = await tus.handleWeb(webRequest);
+        if (response.status !== 201) throw await tusProblem(response, config.maxFileBytes);
+      } catch (error) {
+        // Nothing was promised yet: the share goes as if it had never been.
+        await db.deleteFrom('shares').where('code', '=', created.code).execute();
+        await app.uploads.forget([key]).catch(() => undefined);
+        await app.blobs.delete(key).catch(() => undefined);
+        throw error;
+      }
+      passTusHeaders(response, reply);
+      const offset = response.headers.get('upload-offset');
+      if (offset !== null) await afterProgress(key, Number(offset));
+      app.metrics.sharesCreated.inc({ type: 'file' });
+      return reply
+        .status(201)
+        .header('codedrop-code', created.code)
+        .header('codedrop-delete-token', created.deleteToken)
+        .send(created);
+    },
+  );
+
+  const uploadParams = z.object({ id: z.string() });
+  app.route({
+    method: ['HEAD', 'PATCH', 'DELETE'],
+    url: `${uploadsPath}/:id`,
+    schema: { summary: 'tus 1.0: HEAD (offset), PATCH (a chunk), DELETE (give up the upload)' },
+    async handler(request, reply) {
+      const { id } = uploadParams.parse(request.params);
+      reply.header('tus-resumable', '1.0.0');
+      if (request.method === 'PATCH') checkChunk(request);
+      const response = await tus.handleWeb(toWebRequest(request));
+      if (response.status < 400) {
+        const offset = Number(response.headers.get('upload-offset') ?? NaN);
+        const length = Number(response.headers.get('upload-length') ?? NaN);
+        if (request.method === 'PATCH' && Number.isFinite(offset)) await afterProgress(id, offset);
+        // A client whose last answer was lost asks where it stands: finish what is whole.
+        if (request.method === 'HEAD' && offset === length) await afterProgress(id, offset);
+        if (request.method === 'DELETE') await abandon(id);
+      }
+      return relay(response, reply);
+    },
+  });
+
+  app.options(uploadsPath, async (request, reply) =>
+    relay(await tus.handleWeb(toWebRequest(request)), reply),
+  );
+  app.options(`${uploadsPath}/:id`, async (request, reply) =>
+    relay(await tus.handleWeb(toWebRequest(request)), reply),
+  );
+
+  /** The uploader gave up (tus termination): the share goes with its upload. */
+  async function abandon(key: string) {
+    await db
+      .updateTable('shares')
+      .set({ gone: true, gone_reason: 'deleted', reclaim_after: clock.now(), ...clearedSecrets })
+      .where('blob_key', '=', key)
+      .where('upload_received', 'is not', null)
+      .execute();
+  }
+}
+
+/** Upload-Length: required (deferred lengths are not offered), a whole number of bytes. */
+function uploadLength(headers: FastifyRequest['headers']): number {
+  if (headers['upload-defer-length'] !== undefined || headers['upload-concat'] !== undefined) {
+    throw AppError.validation(
+      'Upload-Length',
+      'Declare the length with Upload-Length (deferred lengths and concatenation are not supported)',
+    );
+  }
+  const raw = headers['upload-length'];
+  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) {
+    throw AppError.validation('Upload-Length', 'Upload-Length must be the number of bytes');
+  }
+  return Number(raw);
+}
+
+function uploadMetadata(raw: string | string[] | undefined): Record<string, string | null> {
+  if (raw === undefined) return {};
+  try {
+    return Metadata.parse(Array.isArray(raw) ? raw.join(',') : raw) ?? {};
+  } catch {
+    throw AppError.validation(
+      'Upload-Metadata',
+      'Upload-Metadata must be comma-separated "key base64value" pairs',
+    );
+  }
+}
