@@ -72,9 +72,17 @@ describe.each(testDialects())('migrations on %s', (dialect) => {
     expect(JSON.parse(payload.encrypted_payload!)).toEqual(envelope);
     if (dialect === 'sqlite') {
       const { rows } = await sql<{ name: string }>`pragma table_info(shares)`.execute(db.kysely);
-      // `files` (0010) comes after: it is null for text shares, whose envelopes are the large
-      // ones, and SQLite reads a null without walking the envelope's overflow pages.
-      expect(rows.slice(-2).map((column) => column.name)).toEqual(['encrypted_payload', 'files']);
+      // `files` (0010), the upload columns (0011) and the moderation columns (0012) come
+      // after: they are null for text shares, whose envelopes are the large ones, and
+      // SQLite reads a null without walking the envelope's overflow pages.
+      expect(rows.slice(-6).map((column) => column.name)).toEqual([
+        'encrypted_payload',
+        'files',
+        'upload_received',
+        'upload_touched_at',
+        'quarantined_at',
+        'file_sha256',
+      ]);
       const indexes = await sql<{ name: string }>`pragma index_list(shares)`.execute(db.kysely);
       expect(indexes.rows.map((i) => i.name)).toEqual(
         expect.arrayContaining(['shares_reclaim_after', 'shares_blob_key']),

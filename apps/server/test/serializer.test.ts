@@ -10,6 +10,7 @@ describe('response serializer', () => {
   const view = {
     code: '1234',
     type: 'clipboard',
+    status: 'ready',
     createdAt: '2026-11-23T10:00:00.000Z',
     expiresAt: '2026-11-24T10:00:00.000Z',
     isEncrypted: false,

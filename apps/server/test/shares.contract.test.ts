@@ -39,6 +39,7 @@ describe.each(testDialects())('shares API on %s', (dialect) => {
         type: 'clipboard',
         createdAt: body.createdAt,
         expiresAt: body.expiresAt,
+        status: 'ready',
         isEncrypted: false,
         burnAfterReading: false,
         content,
@@ -354,6 +355,7 @@ describe.each(testDialects())('shares API on %s', (dialect) => {
       expect(res.body).toEqual({
         maxFileBytes: 52_428_800,
         maxFilesPerShare: 20,
+        uploadChunkBytes: 8_388_608,
         maxTextChars: 100_000,
         maxNoteChars: 500_000,
         codeMinDigits: 4,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { serverOptions } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { startTestApp, http, type TestApp } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
@@ -51,5 +53,19 @@ describe('/metrics loopback exemption', () => {
   it('a direct loopback client still reads metrics without a token', async () => {
     expect((await metrics('127.0.0.1')).statusCode).toBe(200);
     expect((await http(server.url, '/metrics')).status).toBe(200);
+  });
+});
+
+describe('a TRUST_PROXY hop count', () => {
+  it('takes the client address from X-Forwarded-For that many hops in', async () => {
+    const app = Fastify(serverOptions(loadConfig({ TRUST_PROXY: '1', LOG_LEVEL: 'silent' })));
+    app.get('/ip', async (request) => ({ ip: request.ip }));
+    const answer = await app.inject({
+      url: '/ip',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': '198.51.100.9, 203.0.113.5' },
+    });
+    expect(answer.json()).toEqual({ ip: '203.0.113.5' });
+    await app.close();
   });
 });

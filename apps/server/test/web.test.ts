@@ -203,3 +203,43 @@ describe('the web app behind a proxy that sends an odd Host header', () => {
     expect(res.body).toBe('<link rel="canonical" href="http://localhost/about"><h1>About</h1>');
   });
 });
+
+describe('the console page, /admin', () => {
+  let database: TestDatabase;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = writeWebDist();
+    database = await createTestDatabase('sqlite');
+  });
+  afterAll(async () => {
+    await database.drop();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const pages = async (env: Record<string, string>) => {
+    const server = await startTestApp(database, { env: { WEB_DIST_DIR: webDist, ...env } });
+    try {
+      return await Promise.all(
+        ['/admin', '/admin/shares/1234', '/admin/audit'].map((path) =>
+          fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } }),
+        ),
+      );
+    } finally {
+      await server.close();
+    }
+  };
+
+  it('is the app, kept out of search results, where the console is switched on', async () => {
+    // The lowest cost the server accepts; the value is only parsed here.
+    const hash = '$scrypt$ln=14,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(43);
+    for (const page of await pages({ ADMIN_PASSWORD_HASH: hash })) {
+      expect(page.status).toBe(200);
+      expect(page.headers.get('x-robots-tag')).toBe('noindex');
+      expect(await page.text()).toContain('<h1>Landing</h1>');
+    }
+  });
+
+  it('is the 404 page everywhere else', async () => {
+    for (const page of await pages({})) expect(page.status).toBe(404);
+  });
+});

@@ -1,0 +1,361 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptedSize } from '@codedrop/crypto';
+import { sweepOrphanBlobs } from '../../src/domain/orphan-sweep.js';
+import { startTestApp, http, type TestApp } from '../support/app.js';
+import { TestClock } from '../support/clock.js';
+import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
+import { fakeEncryptedShare } from '../support/envelopes.js';
+import { absolute, storageEnv, testStorages } from '../support/files.js';
+import { createUpload, headUpload, patchChunk, patchCutOff, tusMetadata } from '../support/tus.js';
+
+const combos = testDialects().flatMap((dialect) =>
+  testStorages.map((storage) => [dialect, storage] as const),
+);
+
+const MiB = 1024 * 1024;
+/** The smallest chunk the server allows (S3's part floor), to keep the suite quick. */
+const chunkBytes = 5 * MiB;
+const maxFileBytes = 20 * MiB;
+const stallSeconds = 600;
+
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, storage) => {
+  let database: TestDatabase;
+  let store: Awaited<ReturnType<typeof storageEnv>>;
+  const clock = new TestClock();
+  const servers: TestApp[] = [];
+  let server: TestApp;
+  const env = () => ({
+    RATE_LIMIT_DISABLED: 'true',
+    MAX_FILE_BYTES: String(maxFileBytes),
+    UPLOAD_CHUNK_BYTES: String(chunkBytes),
+    UPLOAD_STALL_SECONDS: String(stallSeconds),
+    ...store.env,
+  });
+  const start = async () => {
+    const started = await startTestApp(database, { clock, env: env() });
+    servers.push(started);
+    return started;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    store = await storageEnv(storage);
+    server = await start();
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close().catch(() => undefined)));
+    await store?.close();
+    await database?.drop();
+  });
+
+  const lookup = (code: string, on = server) =>
+    http<Record<string, unknown>>(on.url, `/api/shares/${code}`);
+  const download = async (code: string) => {
+    const grant = await http<{ downloadUrl: string; code?: string }>(
+      server.url,
+      `/api/shares/${code}/downloads`,
+      { method: 'POST', json: {} },
+    );
+    if (grant.status !== 200) return { status: grant.status, body: grant.body, bytes: null };
+    // A kept-alive socket after a file download holds app.close() (seen with every route
+    // that serves a file, not only these): the test closes it with the answer.
+    const response = await fetch(absolute(server.url, grant.body.downloadUrl), {
+      headers: { connection: 'close' },
+    });
+    return { status: 200, body: grant.body, bytes: Buffer.from(await response.arrayBuffer()) };
+  };
+  /** Waits until a request holds the upload (`held`) or none does (it finished writing). */
+  async function locked(url: string, held: boolean) {
+    for (let i = 0; i < 100; i++) {
+      const row = await server.app.db.kysely
+        .selectFrom('upload_locks')
+        .select('id')
+        .where('id', '=', idOf(url))
+        .executeTakeFirst();
+      if ((row !== undefined) === held) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(held ? 'the upload was never locked' : 'the upload stayed locked');
+  }
+  const cutOff = async (url: string, bytes: Uint8Array, sent: number) => {
+    await patchCutOff(url, 0, bytes.subarray(0, chunkBytes), sent, () => locked(url, true));
+    await locked(url, false);
+  };
+  const idOf = (url: string) => decodeURIComponent(url.split('/').pop()!);
+  /** S3: the keys of the multipart uploads s3rver holds open (local disk: 'none'). */
+  async function openMultipartUploads(): Promise<string[]> {
+    if (store.s3 === undefined) return ['none'];
+    const dir = join(store.s3.directory, store.s3.bucket, '._S3rver_uploads');
+    const uploads = await readdir(dir).catch(() => []);
+    return Promise.all(uploads.map((upload) => readFile(join(dir, upload, 'key'), 'utf8')));
+  }
+  async function blobExists(key: string) {
+    return server.app.blobs.stat(key).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  it('creates the share at once, reports progress, refuses downloads until every byte is stored', async () => {
+    const bytes = randomBytes(chunkBytes + 2 * MiB + 123);
+    const created = await createUpload(server.url, bytes.length, {
+      filename: 'video.mp4',
+      filetype: 'video/mp4',
+      maxDownloads: '3',
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('tus-resumable')).toBe('1.0.0');
+    expect(created.headers.get('location')).toMatch(/^\/api\/uploads\/[0-9]+-[0-9a-f]{16}\.mp4$/);
+    expect(created.code).toMatch(/^\d{4,6}$/);
+    expect(created.body).toMatchObject({
+      code: created.code,
+      fileName: 'video.mp4',
+      fileSize: bytes.length,
+      maxDownloads: 3,
+    });
+    expect(created.headers.get('codedrop-delete-token')).toBe(created.body.deleteToken);
+
+    const before = await lookup(created.code);
+    expect(before.body).toMatchObject({
+      status: 'uploading',
+      upload: { receivedBytes: 0, totalBytes: bytes.length },
+      files: [{ name: 'video.mp4', size: bytes.length, type: 'video/mp4' }],
+    });
+    const early = await download(created.code);
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: 'SHARE_UPLOADING' });
+
+    const first = await patchChunk(created.url, 0, bytes.subarray(0, chunkBytes));
+    expect(first.status).toBe(204);
+    expect(first.offset).toBe(chunkBytes);
+    expect((await lookup(created.code)).body).toMatchObject({
+      status: 'uploading',
+      upload: { receivedBytes: chunkBytes, totalBytes: bytes.length },
+    });
+    const last = await patchChunk(created.url, chunkBytes, bytes.subarray(chunkBytes));
+    expect(last.offset).toBe(bytes.length);
+
+    const after = await lookup(created.code);
+    expect(after.body).toMatchObject({ status: 'ready' });
+    expect(after.body).not.toHaveProperty('upload');
+    expect(await headUpload(created.url)).toMatchObject({
+      status: 200,
+      offset: bytes.length,
+      length: bytes.length,
+    });
+    const got = await download(created.code);
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ downloadCount: 1, maxDownloads: 3 });
+    expect(sha(got.bytes!)).toBe(sha(bytes));
+    // A finished upload is a share now: it ends with its delete token, not tus termination.
+    const terminated = await fetch(created.url, {
+      method: 'DELETE',
+      headers: { 'tus-resumable': '1.0.0' },
+    });
+    expect(terminated.status).toBe(400);
+  });
+
+  it('resumes after the connection dies mid-chunk, keeping every byte that arrived', async () => {
+    const bytes = randomBytes(chunkBytes + 3 * MiB);
+    const created = await createUpload(server.url, bytes.length);
+    await cutOff(created.url, bytes, 3 * MiB);
+    const { offset } = await headUpload(created.url);
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThanOrEqual(3 * MiB);
+    // The client resumes from the server's offset, in chunks again.
+    let at = offset;
+    while (at < bytes.length) {
+      const next = await patchChunk(created.url, at, bytes.subarray(at, at + chunkBytes));
+      expect(next.status).toBe(204);
+      at = next.offset;
+    }
+    const got = await download(created.code);
+    expect(sha(got.bytes!)).toBe(sha(bytes));
+  });
+
+  it('continues on a restarted server and across two instances taking alternate chunks', async () => {
+    const bytes = randomBytes(3 * chunkBytes + 1000);
+    const created = await createUpload(server.url, bytes.length);
+    await patchChunk(created.url, 0, bytes.subarray(0, chunkBytes));
+
+    // The instance that took the first chunk stops; a new one (same database, store) goes on.
+    await server.close();
+    server = await start();
+    const other = await start();
+    const on = (instance: TestApp) => new URL(new URL(created.url).pathname, instance.url).href;
+    expect(await headUpload(on(server))).toMatchObject({ offset: chunkBytes });
+    let at = chunkBytes;
+    for (const instance of [other, server, other]) {
+      const next = await patchChunk(on(instance), at, bytes.subarray(at, at + chunkBytes));
+      expect(next.status).toBe(204);
+      at = next.offset;
+    }
+    expect(at).toBe(bytes.length);
+    expect((await lookup(created.code, other)).body).toMatchObject({ status: 'ready' });
+    const got = await download(created.code);
+    expect(sha(got.bytes!)).toBe(sha(bytes));
+  });
+
+  it('refuses what is too large before storing a byte of it', async () => {
+    const tooBig = await createUpload(server.url, maxFileBytes + 1);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(tooBig.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(tooBig.code).toBe('');
+
+    const created = await createUpload(server.url, 100);
+    // More than the declared size: refused before the store, nothing written.
+    const over = await patchChunk(created.url, 0, randomBytes(101));
+    expect(over.status).toBe(413);
+    expect(await headUpload(created.url)).toMatchObject({ offset: 0 });
+    // A chunk past UPLOAD_CHUNK_BYTES, whatever the file's size.
+    const big = await createUpload(server.url, chunkBytes + 1);
+    const tooLong = await patchChunk(big.url, 0, randomBytes(chunkBytes + 1));
+    expect(tooLong.status).toBe(413);
+    expect(tooLong.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await headUpload(big.url)).toMatchObject({ offset: 0 });
+  });
+
+  it('answers every mistake with a problem', async () => {
+    const noLength = await createUpload(server.url, 0, undefined, { 'upload-length': 'ten' });
+    expect(noLength.status).toBe(400);
+    expect(noLength.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const deferred = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-defer-length': '1',
+        'upload-metadata': tusMetadata({ filename: 'a', maxDownloads: '1' }),
+      },
+    });
+    expect(deferred.status).toBe(400);
+    const noDownloads = await createUpload(server.url, 10, { filename: 'a.txt' });
+    expect(noDownloads.status).toBe(400);
+    expect(noDownloads.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const badMeta = await createUpload(server.url, 10, {}, { 'upload-metadata': 'a b c d' });
+    expect(badMeta.status).toBe(400);
+    const noName = await createUpload(server.url, 10, { maxDownloads: '1' });
+    expect(noName.status).toBe(400);
+
+    const created = await createUpload(server.url, 10);
+    const wrongOffset = await patchChunk(created.url, 5, randomBytes(5));
+    expect(wrongOffset.status).toBe(409);
+    expect(wrongOffset.body).toMatchObject({ code: 'UPLOAD_OFFSET_MISMATCH' });
+    const unknown = await patchChunk(
+      `${server.url}/api/uploads/1-0123456789abcdef`,
+      0,
+      randomBytes(5),
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'UPLOAD_NOT_FOUND' });
+    const noTus = await fetch(created.url, {
+      method: 'PATCH',
+      headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: randomBytes(5),
+    });
+    expect(noTus.status).toBe(400);
+    expect(noTus.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
+  it('keeps the envelope and verifier only in the share, and checks an encrypted length', async () => {
+    const share = fakeEncryptedShare();
+    const fields = {
+      filename: 'encrypted_file',
+      filetype: 'application/octet-stream',
+      maxDownloads: '2',
+      encryptedPayload: JSON.stringify(share.encryptedPayload),
+      authVerifier: share.authVerifier,
+    };
+    const impossible = await createUpload(server.url, 13, fields);
+    expect(impossible.status).toBe(400);
+    const length = encryptedSize(3 * MiB);
+    const created = await createUpload(server.url, length, fields);
+    expect(created.status).toBe(201);
+    expect((await lookup(created.code)).body).toMatchObject({
+      status: 'uploading',
+      isEncrypted: true,
+      upload: { receivedBytes: 0, totalBytes: length },
+    });
+    const record = await server.app.db.kysely
+      .selectFrom('uploads')
+      .select('info')
+      .where('id', '=', idOf(created.url))
+      .executeTakeFirstOrThrow();
+    expect(record.info).not.toContain(share.authVerifier);
+    expect(record.info).not.toContain(Buffer.from(share.authVerifier).toString('base64'));
+    expect(record.info).not.toContain('encryptedPayload');
+    // Past MAX_FILE_BYTES of plaintext, however it is encrypted.
+    const tooBig = await createUpload(server.url, encryptedSize(maxFileBytes + 1), fields);
+    expect(tooBig.status).toBe(413);
+  });
+
+  it('is left alone by the orphan sweep while it runs, however long it takes', async () => {
+    const bytes = randomBytes(chunkBytes + MiB);
+    const created = await createUpload(server.url, bytes.length);
+    await patchChunk(created.url, 0, bytes.subarray(0, chunkBytes));
+    // Two hours on: older than any orphan, but its share still owns it.
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    await sweepOrphanBlobs(server.app.db.kysely, server.app.blobs, later);
+    expect(await openMultipartUploads()).toContain(storage === 's3' ? idOf(created.url) : 'none');
+    const last = await patchChunk(created.url, chunkBytes, bytes.subarray(chunkBytes));
+    expect(last.status).toBe(204);
+    expect(sha((await download(created.code)).bytes!)).toBe(sha(bytes));
+  });
+
+  it('reclaims a stalled upload like an expired share, and a deleted one at once', async () => {
+    const bytes = randomBytes(chunkBytes + MiB);
+    const stalled = await createUpload(server.url, bytes.length);
+    await cutOff(stalled.url, bytes, 2 * MiB);
+    const deleted = await createUpload(server.url, bytes.length);
+    await patchChunk(deleted.url, 0, bytes.subarray(0, chunkBytes));
+
+    const gone = await http(server.url, `/api/shares/${deleted.code}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${String(deleted.body.deleteToken)}` },
+    });
+    expect(gone.status).toBe(204);
+    expect(await headUpload(deleted.url)).toMatchObject({ status: 404 });
+    expect(await blobExists(idOf(deleted.url))).toBe(false);
+
+    // Progress keeps an upload alive; none for UPLOAD_STALL_SECONDS abandons it.
+    clock.advance(stallSeconds - 10);
+    await server.app.sweeper.runOnce();
+    expect((await lookup(stalled.code)).body).toMatchObject({ status: 'uploading' });
+    clock.advance(20);
+    await server.app.sweeper.runOnce();
+    expect((await lookup(stalled.code)).status).toBe(404);
+    expect(await headUpload(stalled.url)).toMatchObject({ status: 404 });
+    expect(await blobExists(idOf(stalled.url))).toBe(false);
+    const records = await server.app.db.kysely
+      .selectFrom('uploads')
+      .select('id')
+      .where('id', 'in', [idOf(stalled.url), idOf(deleted.url)])
+      .execute();
+    expect(records).toEqual([]);
+    if (storage === 's3') {
+      // The unfinished part the cut-off chunk left is gone too.
+      const listed: string[] = [];
+      const { ListObjectsCommand, S3Client } = await import('@aws-sdk/client-s3');
+      const client = new S3Client({
+        endpoint: store.env.S3_ENDPOINT,
+        region: store.env.S3_REGION!,
+        forcePathStyle: true,
+        credentials: {
+          accessKeyId: store.env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: store.env.S3_SECRET_ACCESS_KEY!,
+        },
+      });
+      const page = await client.send(new ListObjectsCommand({ Bucket: store.env.S3_BUCKET! }));
+      for (const object of page.Contents ?? []) listed.push(object.Key!);
+      expect(listed.filter((key) => key.includes(idOf(stalled.url)))).toEqual([]);
+      // Its multipart upload was aborted, and the deleted share's with it.
+      expect(await openMultipartUploads()).not.toContain(idOf(stalled.url));
+      expect(await openMultipartUploads()).not.toContain(idOf(deleted.url));
+    }
+  });
+});
