@@ -22,6 +22,8 @@ export interface ShareResultProps {
   children?: ReactNode;
   /** The create answer's delete token: offers "Delete now", which resets the page after. */
   deleteToken?: string;
+  /** After "Delete now" (before the reset): what else the page lets go of. */
+  onDeleted?: () => void;
 }
 
 /**
@@ -37,6 +39,7 @@ export function ShareResult({
   onReset,
   children,
   deleteToken,
+  onDeleted,
 }: ShareResultProps) {
   const link = `${window.location.origin}/${code}`;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -107,7 +110,14 @@ export function ShareResult({
           {resetLabel}
         </Button>
         {deleteToken !== undefined && (
-          <DeleteShareButton code={code} deleteToken={deleteToken} onDeleted={onReset} />
+          <DeleteShareButton
+            code={code}
+            deleteToken={deleteToken}
+            onDeleted={() => {
+              onDeleted?.();
+              onReset();
+            }}
+          />
         )}
       </div>
     </Card>

@@ -2,6 +2,8 @@ import { formatBytes, type CreateFileResponse } from '@codedrop/contract';
 import { EncryptionActiveBox } from '../../components/encryption/encryption-active-box';
 import { ShareResult } from '../../components/share-result';
 import { formatDuration } from '../../lib/format-date';
+import type { UploadTracker } from './resumable-share';
+import { UploadStatus } from './upload-status';
 
 export interface CreatedFile {
   share: CreateFileResponse;
@@ -10,6 +12,8 @@ export interface CreatedFile {
   picked: { name: string; size: number }[];
   /** Set when the files were encrypted, with the recovery email if one was given. */
   encryption: { recoveryEmail?: string } | null;
+  /** A resumable upload still sending its bytes after the share was made. */
+  upload?: UploadTracker;
 }
 
 /**
@@ -43,6 +47,8 @@ export function FileResult({ created, onReset }: { created: CreatedFile; onReset
       deleteToken={share.deleteToken}
       resetLabel={several ? 'Upload More Files' : 'Upload Another File'}
       onReset={onReset}
+      // A deleted share's upload stops, and a reload no longer offers to resume it.
+      onDeleted={() => created.upload?.discard()}
       instructions={[
         <>
           Share the code <strong>{share.code}</strong> (or the link) with the recipient.
@@ -100,6 +106,7 @@ export function FileResult({ created, onReset }: { created: CreatedFile; onReset
           </dd>
         </dl>
       </div>
+      {created.upload && <UploadStatus tracker={created.upload} />}
       {encryption && (
         <EncryptionActiveBox recoveryEmail={encryption.recoveryEmail} fileCount={files.length} />
       )}

@@ -7,6 +7,8 @@ import { FileShareForm } from './file-share-form';
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 const api = vi.hoisted(() => ({ uploadFileShare: vi.fn() }));
 vi.mock('../../lib/api/files-api', () => api);
+const resumable = vi.hoisted(() => ({ beginResumableShare: vi.fn() }));
+vi.mock('./resumable-share', () => resumable);
 
 // Radix's switch measures a hidden input inside a form; jsdom has no ResizeObserver.
 class NoResizeObserver {
@@ -192,6 +194,82 @@ describe('FileShareForm, uploading', () => {
         ],
         encryption: null,
       }),
+    );
+  });
+
+  it('sends one file resumably, with the chunk size the server allows', async () => {
+    const created = { share: { code: '4821' }, picked: [], encryption: null };
+    resumable.beginResumableShare.mockResolvedValue({ ok: true, created });
+    const { user, onCreated } = setup();
+    await user.upload(input(), [file('movie.mp4', 5, 'video/mp4')]);
+    await user.click(screen.getByRole('button', { name: 'Upload & Generate 4-Digit Code' }));
+    expect(api.uploadFileShare).not.toHaveBeenCalled();
+    expect(resumable.beginResumableShare).toHaveBeenCalledWith(
+      expect.objectContaining({
+        maxDownloads: 10,
+        expiresInSeconds: 86_400,
+        chunkSize: 8_388_608,
+        choice: null,
+        record: undefined,
+      }),
+    );
+    expect(onCreated).toHaveBeenCalledWith(created);
+  });
+
+  it('offers Resume upload for a file whose upload stopped before a reload', async () => {
+    const picked = file('movie.mp4', 5, 'video/mp4');
+    const record = {
+      uploadUrl: 'http://localhost/api/uploads/1-0123456789abcdef.mp4',
+      share: { code: '4821', expiresAt: new Date(Date.now() + 60_000).toISOString() },
+      expiresInSeconds: 600,
+      file: { name: 'movie.mp4', size: 5 },
+      encryption: null,
+    };
+    localStorage.setItem(
+      `codedrop:resume:movie.mp4\u00005\u0000video/mp4\u00001`,
+      JSON.stringify(record),
+    );
+    resumable.beginResumableShare.mockResolvedValue({ ok: false, problem: { status: 404 } });
+    const { user } = setup();
+    await user.upload(input(), [picked]);
+    expect(screen.getByText(/upload stopped before it finished \(code 4821\)/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Resume upload' }));
+    expect(resumable.beginResumableShare).toHaveBeenCalledWith(
+      expect.objectContaining({ record: expect.objectContaining({ uploadUrl: record.uploadUrl }) }),
+    );
+    localStorage.clear();
+  });
+
+  it('can leave an unfinished upload behind: its share is deleted, the next upload is new', async () => {
+    const record = {
+      uploadUrl: 'http://localhost/api/uploads/1-0123456789abcdef.mp4',
+      share: {
+        code: '4821',
+        deleteToken: 'the-token',
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      },
+      expiresInSeconds: 600,
+      file: { name: 'movie.mp4', size: 5 },
+      encryption: null,
+    };
+    localStorage.setItem(
+      `codedrop:resume:movie.mp4\u00005\u0000video/mp4\u00001`,
+      JSON.stringify(record),
+    );
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    const { user } = setup();
+    await user.upload(input(), [file('movie.mp4', 5, 'video/mp4')]);
+    await user.click(screen.getByRole('button', { name: 'Start a new upload instead' }));
+    expect(fetch).toHaveBeenCalledWith('/api/shares/4821', {
+      method: 'DELETE',
+      headers: { Authorization: 'Bearer the-token' },
+    });
+    expect(screen.queryByText(/upload stopped before it finished/)).toBeNull();
+    expect(localStorage.length).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Upload & Generate 4-Digit Code' }));
+    expect(resumable.beginResumableShare).toHaveBeenCalledWith(
+      expect.objectContaining({ record: undefined }),
     );
   });
 });

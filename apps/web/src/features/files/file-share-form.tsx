@@ -26,6 +26,11 @@ import type { CreatedFile } from './file-result';
 import { totalBytes } from './file-selection';
 import { UploadProgress } from './upload-progress';
 import { useFileSelection } from './use-file-selection';
+import { beginResumableShare } from './resumable-share';
+import { ResumeOffer, useResumeOffer } from './resume-offer';
+import type { ClientProblem } from '../../lib/api/result';
+import { deleteShare } from '../../lib/api/shares-api';
+import { forgetResumeRecord } from '../../lib/resume-records';
 
 /** docs/product.md#file-share, before upload: files, limit, expiry, upload. */
 export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile) => void }) {
@@ -40,6 +45,18 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
   const selection = useFileSelection(config, !uploading);
   const { files } = selection;
   const expiresInSeconds = expiry ?? config.defaultExpirySeconds;
+  // Bumped when a record may have gone (a failed resume forgets an upload the server lost).
+  const [records, setRecords] = useState(0);
+  const resume = useResumeOffer(files, records);
+
+  const discardResume = () => {
+    if (!resume || !files[0]) return;
+    // The unfinished share would otherwise wait, unusable, until it is abandoned.
+    void deleteShare(resume.share.code, resume.share.deleteToken);
+    forgetResumeRecord(files[0]);
+    setFailure(null);
+    setRecords((n) => n + 1);
+  };
 
   const submit = async () => {
     if (uploading) return;
@@ -58,6 +75,27 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
     setLimitText(String(maxDownloads));
     setUploading(true);
     let result;
+    if (files.length === 1) {
+      // One file goes up resumably, in chunks: the code shows before the last byte is sent.
+      if (choice) setSealing({ stage: 'deriving' });
+      const begun = await beginResumableShare({
+        file: files[0]!,
+        maxDownloads,
+        expiresInSeconds,
+        chunkSize: config.uploadChunkBytes,
+        choice,
+        record: resume ?? undefined,
+      });
+      setSealing(null);
+      setUploading(false);
+      if (begun.ok) {
+        onCreated(begun.created);
+        return;
+      }
+      setRecords((n) => n + 1);
+      fail(begun.problem);
+      return;
+    }
     if (choice) {
       setSealing({ stage: 'deriving' });
       result = await uploadEncryptedFileShare(
@@ -86,13 +124,21 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
       });
       return;
     }
-    const message = problemWords('create', result.problem, {
-      failureTitle: messages.uploadFailed,
-      maxFileBytes: config.maxFileBytes,
-    });
+    fail(result.problem);
+  };
+
+  function fail(problem: ClientProblem) {
+    // A resume refused in this page (not the upload's password) says so in its own words.
+    const message =
+      problem.code === 'WRONG_PASSWORD'
+        ? { title: problem.title, detail: problem.detail }
+        : problemWords('create', problem, {
+            failureTitle: messages.uploadFailed,
+            maxFileBytes: config.maxFileBytes,
+          });
     setFailure(message);
     toast.error(message.title, { description: message.detail });
-  };
+  }
 
   const { min, max } = config.downloadLimit;
   return (
@@ -157,6 +203,8 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
           <UploadProgress progress={progress} />
         ))}
 
+      {resume && !uploading && <ResumeOffer record={resume} onDiscard={discardResume} />}
+
       {failure && (
         <Alert variant="error" title={failure.title}>
           {failure.detail}
@@ -172,7 +220,11 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
         className="aria-disabled:opacity-50"
       >
         {uploading ? <Spinner /> : <Upload aria-hidden="true" />}
-        {uploading ? 'Uploading...' : 'Upload & Generate 4-Digit Code'}
+        {uploading
+          ? 'Uploading...'
+          : resume
+            ? messages.resumeUpload
+            : 'Upload & Generate 4-Digit Code'}
       </Button>
     </FormCard>
   );

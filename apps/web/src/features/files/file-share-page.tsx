@@ -17,7 +17,15 @@ export function FileSharePage() {
         description="Upload a file, get a 4-digit code, and let anyone with the code download it. No registration required."
       />
       {created ? (
-        <FileResult created={created} onReset={() => setCreated(null)} />
+        <FileResult
+          created={created}
+          onReset={() => {
+            // Another file, or this share deleted: a running upload stops here (an
+            // unfinished one can be resumed by picking its file again).
+            created.upload?.upload?.stop();
+            setCreated(null);
+          }}
+        />
       ) : (
         <FileShareForm onCreated={setCreated} />
       )}

@@ -109,7 +109,13 @@ export function EncryptedShare({ share, onExit }: EncryptedShareProps) {
         </div>
       );
     case 'file':
-      return <FileShareContent share={state.received} onLimitReached={onExit} />;
+      return (
+        <FileShareContent
+          // The view is live while the upload runs: whether it is still running, from it.
+          share={{ ...state.received, uploading: share.status === 'uploading' }}
+          onLimitReached={onExit}
+        />
+      );
   }
 }
 

@@ -16,7 +16,9 @@ export interface FileShareContentProps {
  * Preview where the file can be previewed), several as a list with Download all (.zip).
  */
 export function FileShareContent({ share, onLimitReached }: FileShareContentProps) {
-  const downloads = useShareDownloads(share, onLimitReached);
+  const tracked = useShareDownloads(share, onLimitReached);
+  // Until the sender's upload has stored its last byte there is nothing to take.
+  const downloads = share.uploading ? { ...tracked, canDownload: false } : tracked;
   const progressLabel = share.keys ? 'Download and decryption progress' : 'Download progress';
   if (share.files.length > 1) {
     return <FileList share={share} downloads={downloads} progressLabel={progressLabel} />;

@@ -20,6 +20,8 @@ export interface ReceivedShare {
   count: { used: number; max: number };
   /** The unlocked keys of an encrypted share: authKey takes downloads, encKey opens each file. */
   keys?: DerivedKeys;
+  /** The sender's upload is still running: nothing can be downloaded yet. */
+  uploading?: boolean;
 }
 
 /** Every file of a share, the one of a server from before shares had several included. */
@@ -41,6 +43,7 @@ export function plainShare(share: ShareView): ReceivedShare | null {
       storedSize: entry.size,
     })),
     count: { used: share.file.downloadCount, max: share.file.maxDownloads },
+    uploading: share.status === 'uploading',
   };
 }
 
@@ -69,6 +72,7 @@ export function encryptedShare(
     })),
     count: { used: share.file.downloadCount, max: share.file.maxDownloads },
     keys,
+    uploading: share.status === 'uploading',
   };
 }
 

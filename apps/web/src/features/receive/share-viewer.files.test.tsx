@@ -13,6 +13,7 @@ const bodies = [png, Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31]), text
 const view = (files: { name: string; size: number; type?: string }[]): ShareView => ({
   code: '4821',
   type: 'file',
+  status: 'ready',
   createdAt: '2025-01-15T10:00:00.000Z',
   expiresAt: '2999-01-16T10:00:00.000Z',
   isEncrypted: false,

@@ -1,14 +1,19 @@
 import { assertNever, messages, type ShareView } from '@codedrop/contract';
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card, CardContent } from '../../components/card';
 import { Container } from '../../components/container';
+import { problemWords } from '../../lib/api/problem-words';
+import { ShareReport } from './report/share-report';
 import { BurnGate } from './burn-gate';
 import { EncryptedShare } from './encrypted-share';
 import { FileShareContent } from './file-share-content';
 import { plainShare } from './received-share';
 import { TextContent } from './text-content';
+import { UploadingNotice } from './uploading-notice';
+import { useLiveShare } from './use-live-share';
 import { ViewerHeader } from './viewer-header';
 
 export interface ShareViewerProps {
@@ -18,7 +23,12 @@ export interface ShareViewerProps {
 }
 
 /** docs/product.md#shared-content-viewer. */
-export function ShareViewer({ share, onExit }: ShareViewerProps) {
+export function ShareViewer({ share: found, onExit }: ShareViewerProps) {
+  const { share, gone } = useLiveShare(found);
+  // Whether this visit waited for an upload, so its end can be announced.
+  const [waited, setWaited] = useState(found.status === 'uploading');
+  if (!waited && share.status === 'uploading') setWaited(true);
+  const goneWords = gone && problemWords('viewer', gone);
   return (
     <Container width="md" className="flex flex-col gap-6">
       <title>{`Share ${share.code} — CodeDrop`}</title>
@@ -30,9 +40,27 @@ export function ShareViewer({ share, onExit }: ShareViewerProps) {
       </div>
       <Card>
         <ViewerHeader share={share} />
-        <CardContent className="border-t border-slate-200">
-          <ShareBody share={share} onExit={onExit} />
+        <CardContent className="flex flex-col gap-6 border-t border-slate-200">
+          {goneWords ? (
+            <Alert variant="error" title={goneWords.title}>
+              {goneWords.detail}
+            </Alert>
+          ) : (
+            <>
+              {share.status === 'uploading' && share.upload && (
+                <UploadingNotice upload={share.upload} />
+              )}
+              <ShareBody share={share} onExit={onExit} />
+            </>
+          )}
+          {waited && (
+            <p role="status" className="sr-only">
+              {share.status === 'ready' ? 'Upload complete: the file can be downloaded now.' : ''}
+            </p>
+          )}
         </CardContent>
+        {/* Outside ShareBody: every share can be reported, readable or not. */}
+        <ShareReport code={share.code} />
       </Card>
     </Container>
   );

@@ -38,6 +38,26 @@ describe('createFailureMessage', () => {
     ).toEqual({ title: 'File too large', detail: 'Please select a file smaller than 50MB' });
   });
 
+  it('says why an upload cannot be resumed any more', () => {
+    expect(
+      createFailureMessage(
+        problem('UPLOAD_NOT_FOUND', { status: 404, detail: 'It was deleted.' }),
+        'Failed to upload file',
+        max,
+      ),
+    ).toEqual({ title: 'Failed to upload file', detail: 'It was deleted.' });
+  });
+
+  it('says a blocked file cannot be shared, under the page title', () => {
+    expect(
+      createFailureMessage(
+        problem('CONTENT_BLOCKED', { status: 403, detail: 'blocked' }),
+        'Failed to upload file',
+        max,
+      ),
+    ).toEqual({ title: 'Failed to upload file', detail: 'This file cannot be shared.' });
+  });
+
   it('says which text limit was passed on the text pages, never the file limit', () => {
     const tooLong = problem('PAYLOAD_TOO_LARGE', {
       status: 413,

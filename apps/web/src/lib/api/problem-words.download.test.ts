@@ -19,6 +19,11 @@ describe('downloadErrorMessage', () => {
     ['SHARE_EXPIRED', 'Share has expired'],
     ['SHARE_NOT_FOUND', 'Share not found'],
     ['INVALID_FILE_SHARE', 'Invalid file share'],
+    [
+      'SHARE_UPLOADING',
+      'This file is still uploading. The download starts once every byte has arrived.',
+    ],
+    ['SHARE_QUARANTINED', 'This content is unavailable while it is reviewed.'],
   ] as const)('%s reads %s', (code, message) => {
     expect(downloadErrorMessage(problem(code))).toBe(message);
   });

@@ -12,9 +12,10 @@ export interface ProblemMessage {
  * Where a problem is shown. Each place words some problems its own way
  * (docs/product.md#messages): a lookup treats a malformed code as a missing share, a
  * create page keeps its own failure title, a download says one line under "Download
- * failed", the recovery form keeps the server's sentence.
+ * failed", the recovery form keeps the server's sentence, the report form says the server's
+ * words (its field errors are shown next to their fields, not here).
  */
-export type ProblemPlace = 'viewer' | 'lookup' | 'create' | 'download' | 'recovery';
+export type ProblemPlace = 'viewer' | 'lookup' | 'create' | 'download' | 'recovery' | 'report';
 
 export interface ProblemContext {
   /** The create page's failure title ("Failed to create clipboard share"). */
@@ -63,6 +64,19 @@ const table: Partial<Record<ClientProblem['code'], Row>> = {
     general: titled(messages.shareDestroyed),
     download: titled(messages.shareDestroyed),
   },
+  SHARE_UPLOADING: {
+    general: titled(messages.shareUploading),
+    download: titled(messages.shareUploading),
+  },
+  // Held for an operator after enough reports; it may come back, so it is not "not found".
+  SHARE_QUARANTINED: {
+    general: titled(messages.shareQuarantined),
+    download: titled(messages.shareQuarantined),
+  },
+  // A file on the operator's block list: trying again cannot help, so the page says why.
+  CONTENT_BLOCKED: { create: failed(() => messages.contentBlocked) },
+  // A resumable upload the server no longer has (deleted, or abandoned and reclaimed).
+  UPLOAD_NOT_FOUND: { create: failed((problem) => problem.detail) },
   INVALID_FILE_SHARE: {
     general: titled(messages.invalidFileShare),
     download: titled(messages.invalidFileShare),
@@ -72,6 +86,7 @@ const table: Partial<Record<ClientProblem['code'], Row>> = {
     create: failed((problem) => messages.rateLimited(waitSeconds(problem))),
     download: (problem) => ({ title: messages.rateLimited(waitSeconds(problem)) }),
     recovery: (problem) => ({ title: messages.rateLimited(waitSeconds(problem)) }),
+    report: (problem) => ({ title: messages.rateLimited(waitSeconds(problem)) }),
   },
   PAYLOAD_TOO_LARGE: {
     general: (problem, { maxFileBytes }) => ({
@@ -134,6 +149,7 @@ const fallback: Record<ProblemPlace, Say> = {
     console.error(`Failed to send recovery email: ${problem.detail}`);
     return { title: messages.recoveryErrorTitle, detail: messages.recoveryErrorDetail };
   },
+  report: (problem) => ({ title: problem.title, detail: problem.detail }),
 };
 
 /** The user-facing words for `problem` where it is shown. */

@@ -28,6 +28,7 @@ describe('problemMessage', () => {
     ['SHARE_BURNT', messages.shareBurnt, undefined],
     ['SHARE_DESTROYED', messages.shareDestroyed, undefined],
     ['INVALID_FILE_SHARE', messages.invalidFileShare, undefined],
+    ['SHARE_QUARANTINED', messages.shareQuarantined, undefined],
     ['RECOVERY_NOT_FOUND', messages.recoveryFailedTitle, messages.recoveryNotFound],
   ])('%s reads the catalogue words', (code, title, detail) => {
     expect(problemMessage(problem(code))).toEqual({ title, detail });
@@ -74,5 +75,11 @@ describe('lookupProblemMessage', () => {
 
   it('passes other problems through', () => {
     expect(lookupProblemMessage(problem('SHARE_EXPIRED')).title).toBe('Share has expired');
+  });
+
+  it('says a quarantined share is under review, not missing', () => {
+    expect(lookupProblemMessage(problem('SHARE_QUARANTINED', { status: 451 }))).toEqual({
+      title: 'This content is unavailable while it is reviewed.',
+    });
   });
 });

@@ -5,6 +5,7 @@ import { requestJson } from './request';
 const share = {
   code: '1234',
   type: 'clipboard',
+  status: 'ready',
   createdAt: '2025-01-15T10:00:00.000Z',
   expiresAt: '2025-01-16T10:00:00.000Z',
   isEncrypted: false,

@@ -8,6 +8,8 @@ export interface RequestOptions {
   /** Sent as JSON. */
   json?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (the console's CSRF token). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -20,7 +22,7 @@ export async function requestJson<T>(
   parser: Parser<T>,
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.json !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {

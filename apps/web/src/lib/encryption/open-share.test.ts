@@ -19,6 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 const view = (overrides: Partial<ShareView> = {}): ShareView => ({
   code: '4821',
   type: 'clipboard',
+  status: 'ready',
   createdAt: '2025-01-15T10:00:00.000Z',
   expiresAt: '2025-01-16T10:00:00.000Z',
   isEncrypted: true,

@@ -1,0 +1,56 @@
+import { reportReasonLabels, reportReasons, type ReportReason } from '@codedrop/contract';
+import type { Ref } from 'react';
+import { FieldError } from '../../../components/field-error';
+import { Label } from '../../../components/label';
+
+export interface ReasonFieldsetProps {
+  /** Prefix of the ids, unique on the page. */
+  id: string;
+  value: ReportReason | null;
+  onChange: (reason: ReportReason) => void;
+  error?: string;
+  disabled: boolean;
+  /** The first choice, focused when the form opens or a reason is missing. */
+  firstRef: Ref<HTMLInputElement>;
+}
+
+/** The required reason: native radios in a fieldset, so arrow keys and the legend work as usual. */
+export function ReasonFieldset({
+  id,
+  value,
+  onChange,
+  error,
+  disabled,
+  firstRef,
+}: ReasonFieldsetProps) {
+  const errorId = `${id}-error`;
+  return (
+    <fieldset
+      disabled={disabled}
+      aria-describedby={error ? errorId : undefined}
+      className="flex flex-col gap-2"
+    >
+      <legend className="mb-2 text-sm font-medium text-slate-800">Reason</legend>
+      {reportReasons.map((reason, index) => (
+        <div key={reason} className="flex items-center gap-2">
+          <input
+            id={`${id}-${reason}`}
+            ref={index === 0 ? firstRef : undefined}
+            type="radio"
+            name={`${id}-reason`}
+            value={reason}
+            checked={value === reason}
+            onChange={() => onChange(reason)}
+            required
+            aria-invalid={error ? true : undefined}
+            className="size-4 accent-brand-600"
+          />
+          <Label htmlFor={`${id}-${reason}`} className="font-normal">
+            {reportReasonLabels[reason]}
+          </Label>
+        </div>
+      ))}
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,142 @@
+import { createFileResponseSchema, type CreateFileResponse } from '@codedrop/contract';
+import type { RangeEncryptor } from '@codedrop/crypto';
+import { Upload, type DetailedError, type HttpStack } from 'tus-js-client';
+import { problemFromBody } from './request';
+import type { ClientProblem } from './result';
+
+/**
+ * How long a dropped connection is retried before the upload gives up (about six minutes):
+ * quickly at first, then every 30 s. Each retry asks the server where the upload stands
+ * and sends the rest from there.
+ */
+export const retryDelays = [0, 1_000, 2_000, 4_000, 8_000, 15_000, ...Array(11).fill(30_000)];
+
+export interface ResumableUploadOptions {
+  /** The file as picked; its bytes are sent as they are, or through `encrypted`. */
+  file: File;
+  /** The stored (encrypted) stream to send instead of the file's own bytes. */
+  encrypted?: RangeEncryptor;
+  /** tus Upload-Metadata: the share's fields (docs/api.md#resumable-uploads). */
+  metadata: Record<string, string>;
+  chunkSize: number;
+  /** An upload begun before (a page reload): continues there, asking where it stands. */
+  resumeUrl?: string;
+  /** The share, the moment the server has made it (a new upload only). */
+  onCreated?: (share: CreateFileResponse, uploadUrl: string) => void;
+  onProgress: (sent: number, total: number) => void;
+  onSuccess: () => void;
+  onError: (problem: ClientProblem) => void;
+  /** tus-js-client's HTTP layer; XMLHttpRequest unless a test passes its own. */
+  httpStack?: HttpStack;
+}
+
+export interface ResumableUpload {
+  /** Stops sending (the upload stays resumable). */
+  stop(): void;
+  /** Starts again from where the server stands (after onError). */
+  restart(): void;
+}
+
+/**
+ * A file share sent with the tus protocol (`tus-js-client`) in chunks of `chunkSize`: no
+ * request is larger, a dropped connection or a restarted server is retried with backoff
+ * and continues from the server's offset, and the code is known before the first chunk.
+ */
+export function startResumableUpload(options: ResumableUploadOptions): ResumableUpload {
+  let created: CreateFileResponse | null = null;
+  const { encrypted } = options;
+  const upload = new Upload(options.file, {
+    // Once the share exists its upload is the only one: a resume the server no longer knows
+    // (deleted, reclaimed) must fail, not quietly create another share under another code.
+    endpoint: options.resumeUrl ? null : '/api/uploads',
+    uploadUrl: options.resumeUrl ?? null,
+    chunkSize: options.chunkSize,
+    metadata: options.metadata,
+    retryDelays,
+    // The page keeps its own record (lib/resume-records.ts), with the share's code.
+    storeFingerprintForResuming: false,
+    onShouldRetry(error, attempt) {
+      // Before the share exists there is nothing to resume: a few quick tries, then the
+      // sender is told (and picks Upload again). After, a drop is retried for minutes.
+      if (upload.url === null && attempt >= 2) return false;
+      const status = error.originalResponse?.getStatus() ?? 0;
+      return status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
+    },
+    ...(encrypted ? { uploadSize: encrypted.size, fileReader: rangeReader(encrypted) } : {}),
+    onAfterResponse(request, response) {
+      if (request.getMethod() !== 'POST' || response.getStatus() !== 201) return;
+      const parsed = createFileResponseSchema.safeParse(parseJson(response.getBody()));
+      if (parsed.success) created = parsed.data;
+    },
+    // Also called after each HEAD of a resume: the share is announced once, when made.
+    onUploadUrlAvailable() {
+      upload.options.endpoint = null;
+      if (created && upload.url) {
+        options.onCreated?.(created, new URL(upload.url, location.href).href);
+        created = null;
+      }
+    },
+    ...(options.httpStack ? { httpStack: options.httpStack } : {}),
+    onProgress: options.onProgress,
+    onSuccess: () => options.onSuccess(),
+    onError: (error) => options.onError(problemOf(error)),
+  });
+  upload.start();
+  return {
+    stop: () => void upload.abort(false),
+    restart: () => upload.start(),
+  };
+}
+
+/** tus-js-client's reader over the encrypted stream: each chunk sealed when it is asked for. */
+function rangeReader(encrypted: RangeEncryptor) {
+  return {
+    openFile: async () => ({
+      size: encrypted.size,
+      slice: async (start: number, end: number) => ({
+        value: new Blob([await encrypted.read(start, end)]),
+        done: end >= encrypted.size,
+      }),
+      close: () => undefined,
+    }),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const uploadGone =
+  'This upload was deleted or expired before it finished. Upload the file again for a new code.';
+
+/** What the failure was: the server's problem when it answered, else a network failure. */
+function problemOf(error: Error | DetailedError): ClientProblem {
+  const response = 'originalResponse' in error ? error.originalResponse : null;
+  const status = response?.getStatus() ?? 0;
+  // HEAD answers without a body: a missing upload says so in words of its own.
+  if ((status === 404 || status === 410) && parseJson(response!.getBody()) === undefined) {
+    return {
+      code: 'UPLOAD_NOT_FOUND',
+      status,
+      title: 'Upload no longer available',
+      detail: uploadGone,
+    };
+  }
+  if (response && status > 0) {
+    return problemFromBody(
+      response.getStatus(),
+      parseJson(response.getBody()),
+      response.getHeader('Retry-After') ?? null,
+    );
+  }
+  return {
+    code: 'NETWORK_ERROR',
+    status: 0,
+    title: 'Upload interrupted',
+    detail: 'The connection was lost. Your upload can continue where it stopped.',
+  };
+}
