@@ -61,6 +61,25 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/files/file-share-page')).FileSharePage,
         }),
       },
+      // The operator's console: served only where the server has it switched on.
+      {
+        path: 'admin',
+        lazy: async () => ({
+          Component: (await import('../features/admin/admin-home-page')).AdminHomePage,
+        }),
+      },
+      {
+        path: 'admin/shares/:code',
+        lazy: async () => ({
+          Component: (await import('../features/admin/admin-share-page')).AdminSharePage,
+        }),
+      },
+      {
+        path: 'admin/audit',
+        lazy: async () => ({
+          Component: (await import('../features/admin/admin-audit-page')).AdminAuditPage,
+        }),
+      },
       // Content pages and published articles (prerendered); other /blog/{slug} are 404s.
       ...contentRoutes({ adSlot: <AdSlot slot={adSlots.content} format="auto" /> }),
       { path: 'blog/:slug', element: <NotFoundPage /> },
