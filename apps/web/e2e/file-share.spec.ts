@@ -91,6 +91,8 @@ test('a file can be dropped on the drop zone', async ({ page }) => {
   await expect(page.getByText('13 Bytes')).toBeVisible();
   await uploadButton(page).click();
   const code = await readResultCode(page);
+  // The code comes before the bytes (a resumable upload): the download waits for them.
+  await expect(page.getByText('Upload complete')).toBeVisible();
 
   const response = await page.request.post(`/api/shares/${code}/downloads`, { data: {} });
   const { downloadUrl } = (await response.json()) as { downloadUrl: string };
@@ -137,7 +139,8 @@ test('the file page says what is wrong before anything is sent', async ({ page }
 
 test('a failed upload says "Failed to upload file"', async ({ page }) => {
   await page.goto('/file-share');
-  await page.route('**/api/files', (route) => route.abort('connectionreset'));
+  // One file goes to the resumable endpoint; its creation is tried three times, then fails.
+  await page.route('**/api/uploads', (route) => route.abort('connectionreset'));
   await page.getByLabel('File').setInputFiles({
     name: 'x.txt',
     mimeType: 'text/plain',
@@ -168,7 +171,9 @@ test('a large upload shows real progress', async ({ page }) => {
     buffer: randomBytes(8 * 1024 * 1024),
   });
   await uploadButton(page).click();
-  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+  // The code comes first; the bytes follow under it, with their real progress.
+  await expect(page.getByRole('heading', { name: 'Anonymous File Share Created!' })).toBeVisible();
+  await readResultCode(page);
   const progress = page.getByRole('progressbar', { name: 'Upload progress' });
   await expect(progress).toBeVisible();
   await expect(page.getByText(/ of 8 MB$/)).toBeVisible();
@@ -176,9 +181,7 @@ test('a large upload shows real progress', async ({ page }) => {
     .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 30_000 })
     .toBeGreaterThan(0);
   await expectAccessible(page, 'file upload in progress');
-  await expect(page.getByRole('heading', { name: 'Anonymous File Share Created!' })).toBeVisible({
-    timeout: 60_000,
-  });
+  await expect(page.getByText('Upload complete')).toBeVisible({ timeout: 60_000 });
 });
 
 test('the file page works at phone width', async ({ page }) => {

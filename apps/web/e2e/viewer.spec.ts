@@ -108,6 +108,10 @@ test('toasts appear bottom right in the Notifications region', async ({ page, re
   await expectAccessible(page, 'viewer with a toast');
 
   // Alt+T moves keyboard focus to the notifications (docs/product.md#notifications).
+  // A toast lives 4 s and the accessibility scan above may outlast it on a slow machine,
+  // so a fresh toast is raised first: the list exists only while a toast is shown.
+  await page.getByRole('button', { name: 'Copy to Clipboard' }).click();
+  await expect(toast.first()).toBeVisible();
   await page.keyboard.press('Alt+KeyT');
   await expect(page.locator('[data-sonner-toaster]')).toBeFocused();
 });

@@ -17,7 +17,8 @@ export interface OwnServer {
  * tests that need them; the shared one keeps the defaults other tests rely on.
  */
 export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
-  const port = await freePort();
+  // A PORT of the caller's (a fixed range on a shared machine), else any free one.
+  const port = Number(env.PORT ?? 0) || (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'codedrop-e2e-own-'));
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
