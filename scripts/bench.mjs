@@ -20,6 +20,7 @@ import { formatNumber, mib, table } from './bench/report.mjs';
 import { lookupsAtScale, sweepBacklog } from './bench/scale.mjs';
 import { everyCore, onPostgres } from './bench/variants.mjs';
 import { measureUploads, writeRandomFile } from './bench/upload-throughput.mjs';
+import { chunkedBar, chunkedRssBarMiB, chunkedUploads } from './bench/resumable-upload.mjs';
 
 const settings = {
   warmupSeconds: 1,
@@ -283,6 +284,19 @@ function cryptoRows(rows) {
   ]);
 }
 
+function missedChunkedBars(chunked) {
+  const missed = [];
+  if (chunked.codedrop / chunked.bare < chunkedBar) {
+    missed.push(
+      `tus upload: ${formatNumber(chunked.codedrop / chunked.bare, 2)}× < ${chunkedBar}×`,
+    );
+  }
+  if (chunked.rssGrowthKiB >= chunkedRssBarMiB * 1024) {
+    missed.push(`tus upload raised RSS by ${chunkedRssBarMiB} MiB or more`);
+  }
+  return missed;
+}
+
 function missedCryptoBars(rows) {
   return rows.filter((row) => row.pass === false).map((row) => `${row.name}: bar ${row.bar}`);
 }
@@ -313,6 +327,21 @@ function summary(api, uploads, memory, scale, variants, browser) {
     'baseline: node:http piping the body to disk',
   ]);
   const toMiB = (kib) => `${formatNumber(kib / 1024, 1)} MiB`;
+  const { chunked } = uploads;
+  rows.push([
+    'tus upload, 200 MiB in 8 MiB chunks',
+    `${formatNumber(chunked.codedrop, 1)} MiB/s`,
+    `${formatNumber(chunked.bare, 1)} MiB/s`,
+    `${ratio(chunked.codedrop, chunked.bare)} ${pass(chunked.codedrop / chunked.bare >= chunkedBar)}`,
+    `bar ≥ ${chunkedBar}×; baseline: one request body piped to disk`,
+  ]);
+  rows.push([
+    'RSS growth, 200 MiB tus upload',
+    toMiB(chunked.rssGrowthKiB),
+    '',
+    pass(chunked.rssGrowthKiB < chunkedRssBarMiB * 1024),
+    `bar < ${chunkedRssBarMiB} MiB`,
+  ]);
   rows.push([
     'RSS growth, 50 MiB upload',
     toMiB(memory.codedrop.maxKiB),
@@ -389,6 +418,8 @@ async function main() {
   console.log(`Upload throughput (${settings.uploads} × 50 MiB after one warm-up) …`);
   const uploads = await uploadThroughput(codedrop, bodies.full);
   await codedrop.stop();
+  console.log('Resumable upload (tus, 200 MiB in 8 MiB chunks) …');
+  uploads.chunked = await chunkedUploads(work, scratch, start);
 
   console.log('Lookups among 1 000 and 1 000 000 shares …');
   const scale = { lookups: await lookupsAtScale(await scratch('scale-'), start) };
@@ -406,6 +437,7 @@ async function main() {
 
   summary(api, uploads, memory, scale, variants, browser);
   failures.push(...missedBars(api), ...missedScaleBars(scale), ...missedCryptoBars(browser));
+  failures.push(...missedChunkedBars(uploads.chunked));
   for (const failure of failures) {
     console.error(`\nFAIL: ${failure}`);
     process.exitCode = 1;
