@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { createS3Client } from '../adapters/blob/s3-client.js';
 import { InflightWrites } from '../adapters/uploads/inflight-writes.js';
 import { LocalUploadStore } from '../adapters/uploads/local-upload-store.js';
+import { StreamingHashes } from '../adapters/uploads/streaming-hashes.js';
 import { S3UploadStore } from '../adapters/uploads/s3-upload-store.js';
 import { createDbLocker } from '../adapters/uploads/upload-locks.js';
 import { createUploadInfoStore, deleteUploadRecords } from '../adapters/uploads/upload-records.js';
@@ -56,6 +57,7 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
   const { config, clock } = opts;
   const db = app.db.kysely;
   const inflight = new InflightWrites();
+  const hashes = new StreamingHashes();
   const s3Store =
     config.storage === 's3'
       ? new S3UploadStore({
@@ -64,12 +66,17 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
           bucket: config.s3.bucket,
           partSize: config.uploadChunkBytes,
           inflight,
+          hashes,
         })
       : null;
   const blobDir = join(config.dataDir, 'blobs');
   const datastore: DataStore =
     s3Store ??
-    new LocalUploadStore({ directory: blobDir, configstore: createUploadInfoStore(db) }, inflight);
+    new LocalUploadStore(
+      { directory: blobDir, configstore: createUploadInfoStore(db) },
+      inflight,
+      hashes,
+    );
   const idFor = new WeakMap<Request, string>();
   const tus = new Server({
     path: uploadsPath,
@@ -103,6 +110,7 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
     });
   });
   async function forget(keys: readonly string[]) {
+    hashes.forget(keys);
     const records = await deleteUploadRecords(db, keys);
     if (s3Store === null) return;
     await Promise.all(
@@ -133,9 +141,9 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
         app.log.error({ key, size, declared }, 'a completed upload has the wrong size');
         return false;
       }
-      // Chunks may reach any instance, so no one process sees every byte go by: the hash
-      // of a resumable upload is taken by reading it once, when it is whole.
-      const sha256 = await hashBlob(app.blobs, key);
+      // Hashed as it streamed in when every chunk came to this process; chunks may reach
+      // any instance, though, and then the finished object is read once.
+      const sha256 = hashes.take(key, size) ?? (await hashBlob(app.blobs, key));
       const blocked = await isBlocked(db, sha256);
       if (blocked) {
         await db.deleteFrom('shares').where('blob_key', '=', key).execute();

@@ -101,6 +101,32 @@ describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, st
     );
   }
 
+  /** The SHA-256 the share keeps for the block list. */
+  async function storedHash(code: string) {
+    const row = await server.app.db.kysely
+      .selectFrom('shares')
+      .select('file_sha256')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    return row.file_sha256;
+  }
+  /** Counts the reads of stored objects on `instance` while `run` runs. */
+  async function countReads(instance: TestApp, run: () => Promise<void>) {
+    const blobs = instance.app.blobs;
+    const get = blobs.get.bind(blobs);
+    let reads = 0;
+    blobs.get = (...args: Parameters<typeof get>) => {
+      reads++;
+      return get(...args);
+    };
+    try {
+      await run();
+    } finally {
+      blobs.get = get;
+    }
+    return reads;
+  }
+
   it('creates the share at once, reports progress, refuses downloads until every byte is stored', async () => {
     const bytes = randomBytes(chunkBytes + 2 * MiB + 123);
     const created = await createUpload(server.url, bytes.length, {
@@ -137,8 +163,14 @@ describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, st
       status: 'uploading',
       upload: { receivedBytes: chunkBytes, totalBytes: bytes.length },
     });
-    const last = await patchChunk(created.url, chunkBytes, bytes.subarray(chunkBytes));
-    expect(last.offset).toBe(bytes.length);
+    // Every chunk came to this process: the hash was taken as they streamed in, and the
+    // finished object is not read again.
+    const reads = await countReads(server, async () => {
+      const last = await patchChunk(created.url, chunkBytes, bytes.subarray(chunkBytes));
+      expect(last.offset).toBe(bytes.length);
+    });
+    expect(reads).toBe(0);
+    expect(await storedHash(created.code)).toBe(sha(bytes));
 
     const after = await lookup(created.code);
     expect(after.body).toMatchObject({ status: 'ready' });
@@ -174,6 +206,7 @@ describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, st
       expect(next.status).toBe(204);
       at = next.offset;
     }
+    expect(await storedHash(created.code)).toBe(sha(bytes));
     const got = await download(created.code);
     expect(sha(got.bytes!)).toBe(sha(bytes));
   });
@@ -190,12 +223,17 @@ describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, st
     const on = (instance: TestApp) => new URL(new URL(created.url).pathname, instance.url).href;
     expect(await headUpload(on(server))).toMatchObject({ offset: chunkBytes });
     let at = chunkBytes;
-    for (const instance of [other, server, other]) {
-      const next = await patchChunk(on(instance), at, bytes.subarray(at, at + chunkBytes));
-      expect(next.status).toBe(204);
-      at = next.offset;
-    }
+    // No process saw every chunk: the one that takes the last reads the object once to hash it.
+    const reads = await countReads(other, async () => {
+      for (const instance of [other, server, other]) {
+        const next = await patchChunk(on(instance), at, bytes.subarray(at, at + chunkBytes));
+        expect(next.status).toBe(204);
+        at = next.offset;
+      }
+    });
+    expect(reads).toBe(1);
     expect(at).toBe(bytes.length);
+    expect(await storedHash(created.code)).toBe(sha(bytes));
     expect((await lookup(created.code, other)).body).toMatchObject({ status: 'ready' });
     const got = await download(created.code);
     expect(sha(got.bytes!)).toBe(sha(bytes));

@@ -4,21 +4,25 @@ import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import type { KvStore, Upload } from '@tus/utils';
 import type { InflightWrites } from './inflight-writes.js';
+import type { StreamingHashes } from './streaming-hashes.js';
 
 /**
- * tus's FileStore writing into the blob directory, its records in the database, and each
- * write known to the lock until it settles (see inflight-writes.ts).
+ * tus's FileStore writing into the blob directory, its records in the database, each write
+ * known to the lock until it settles (see inflight-writes.ts) and hashed on its way in.
  */
 export class LocalUploadStore extends FileStore {
   constructor(
     private readonly options: { directory: string; configstore: KvStore<Upload> },
     private readonly inflight: InflightWrites,
+    private readonly hashes: StreamingHashes,
   ) {
     super(options);
   }
 
   override write(readable: Readable, id: string, offset: number): Promise<number> {
-    const written = super.write(readable, id, offset);
+    const written = this.hashes.write(id, offset, readable, (bytes) =>
+      super.write(bytes, id, offset),
+    );
     void written.then(
       () => this.flushInBackground(id),
       () => undefined,

@@ -13,6 +13,7 @@ import { DataStore, ERRORS, type Upload } from '@tus/utils';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { InflightWrites } from './inflight-writes.js';
+import type { StreamingHashes } from './streaming-hashes.js';
 import { isS3Gone } from '../blob/s3-errors.js';
 import {
   createUploadInfoStore,
@@ -37,6 +38,7 @@ export interface S3UploadStoreOptions {
   /** Bytes per part (at least 5 MiB): what one request buffers at most. */
   partSize: number;
   inflight: InflightWrites;
+  hashes: StreamingHashes;
 }
 
 /**
@@ -95,7 +97,11 @@ export class S3UploadStore extends DataStore {
   }
 
   override write(readable: Readable, id: string, offset: number): Promise<number> {
-    return this.options.inflight.track(id, this.writeChunk(readable, id, offset));
+    const { inflight, hashes } = this.options;
+    return inflight.track(
+      id,
+      hashes.write(id, offset, readable, (bytes) => this.writeChunk(bytes, id, offset)),
+    );
   }
 
   private async writeChunk(readable: Readable, id: string, offset: number): Promise<number> {
