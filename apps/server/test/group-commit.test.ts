@@ -129,4 +129,19 @@ describe.each(testDialects())('grouped share inserts on %s', (dialect) => {
       gone: false,
     });
   });
+  it('never shows a lookup the rows of a transaction still open, even one rolled back', async () => {
+    const inserter = await open();
+    const seen: Array<Promise<unknown>> = [];
+    const failed = inserter.writeSoon(async (trx) => {
+      await createShareInserter(db.kysely)(share('400001'), trx);
+      // A lookup outside the transaction, asked while the row is written but not committed:
+      // on SQLite it must wait for the connection, not read it through the open transaction.
+      seen.push(findShare(db.kysely, '400001', now));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('rolled back on purpose');
+    });
+    await expect(failed).rejects.toThrow('rolled back on purpose');
+    expect(await Promise.all(seen)).toEqual(seen.map(() => null));
+    expect(await findShare(db.kysely, '400001', now)).toBeNull();
+  });
 });
