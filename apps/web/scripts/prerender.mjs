@@ -66,7 +66,7 @@ function page({ head, body, prerenderedFor }) {
 
 /**
  * Head tags no component renders: the app drops them on its first navigation (main.tsx).
- * Not the title, which React adopts and then owns.
+ * Not the title, which the app replaces by its own as it starts.
  */
 const markStatic = (tag) =>
   tag.startsWith('<title') ? tag : tag.replace(/^<(\w+)/, '<$1 data-static-head');
@@ -89,9 +89,9 @@ function staticHead({ path, title, description }) {
 }
 
 /**
- * React's head tags, marked so that a page which renders afresh instead of hydrating (a
- * /{code} link served the landing page, the 404 page) can drop them before React adds its
- * own. Hydration ignores the mark: React matches head tags by their content attributes.
+ * The page's own head tags, marked so that the app can drop them as it starts: it adds the
+ * same tags itself (components/document-head.tsx), and on a page that renders afresh
+ * instead of hydrating (a /{code} link served the landing page, the 404 page) they differ.
  */
 const markRendered = (head) => head.replace(/<(title|meta|link)\b/g, '<$1 data-ssr-head');
 

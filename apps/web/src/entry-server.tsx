@@ -2,10 +2,11 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/routes';
+import { HeadCollectorProvider, headHtml, type CollectedHead } from './components/document-head';
 import { ConfigProvider } from './lib/config-context';
 
 export interface RenderedPage {
-  /** React's hoisted head tags (title, meta, canonical link) for `<head>`. */
+  /** The page's head tags (title, meta, canonical link) for `<head>`. */
   head: string;
   /** The markup of #root. */
   body: string;
@@ -22,22 +23,17 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   if (context instanceof Response) throw new Error(`${path} redirected while prerendering`);
   if (context.errors) throw new Error(`${path} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  const head: CollectedHead = { tags: [] };
+  const body = renderToString(
     <StrictMode>
-      <ConfigProvider>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </ConfigProvider>
+      <HeadCollectorProvider head={head}>
+        <ConfigProvider>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </ConfigProvider>
+      </HeadCollectorProvider>
     </StrictMode>,
   );
-  return splitHoisted(html);
-}
-
-const hoisted = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/>|<link\b[^>]*\/>)*/;
-
-/** React emits a page's title, meta and link tags ahead of its markup when there is no <head>. */
-function splitHoisted(html: string): RenderedPage {
-  const head = hoisted.exec(html)?.[0] ?? '';
-  return { head, body: html.slice(head.length) };
+  return { head: headHtml(head), body };
 }
 
 export { sitePlan } from './features/content/site-plan';

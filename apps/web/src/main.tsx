@@ -22,12 +22,13 @@ void createAppRouter().then((router) => {
   });
   // Prerendered HTML is adopted only on the page it was rendered for; a /{code} link or a
   // 404 served with other HTML, or a query string, renders afresh.
+  // The page adds its title and head tags itself (components/document-head.tsx), in the
+  // same task: drop the served ones first, or the document would hold each twice.
+  document.head.querySelectorAll('title, [data-ssr-head]').forEach((tag) => tag.remove());
   const prerenderedFor = root.dataset.prerendered;
   if (prerenderedFor === window.location.pathname && window.location.search === '') {
     hydrateRoot(root, app);
   } else {
-    // React adds this page's title and head tags itself: drop the served ones first.
-    document.head.querySelectorAll('title, [data-ssr-head]').forEach((tag) => tag.remove());
     createRoot(root).render(app);
   }
 });

@@ -4,9 +4,13 @@ import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../components/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../components/card';
 import { Container } from '../components/container';
+import { DocumentHead } from '../components/document-head';
 import { useConfig } from '../lib/config-context';
 import { formatBytesCompact } from '@codedrop/contract';
 import { tools, type Tool } from '../lib/tools';
+
+const notFoundDescription =
+  'This page does not exist. Share text, notes and files anonymously with a short code on CodeDrop.';
 
 /** This page's own words for each tool (docs/product.md#page-not-found). */
 const cards: Record<Tool['to'], { title: string; text: (maxFile: string) => string }> = {
@@ -34,10 +38,9 @@ export function NotFoundPage() {
 
   return (
     <Container width="md" className="flex flex-col items-center gap-10 text-center">
-      <title>Page Not Found — CodeDrop</title>
-      <meta
-        name="description"
-        content="This page does not exist. Share text, notes and files anonymously with a short code on CodeDrop."
+      <DocumentHead
+        title="Page Not Found — CodeDrop"
+        tags={[{ tag: 'meta', name: 'description', content: notFoundDescription }]}
       />
       <div className="flex flex-col items-center gap-4">
         <p className="text-7xl font-extrabold tracking-tight text-brand-600" aria-hidden="true">

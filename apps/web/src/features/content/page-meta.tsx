@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DocumentHead } from '../../components/document-head';
 import { documentTitle, type ContentPageEntry } from './catalog';
 import { absoluteUrl } from './site-origin';
 
@@ -13,8 +14,8 @@ export interface PageMetaProps {
 }
 
 /**
- * A page's title, description, canonical URL and Open Graph tags. React hoists them into
- * `<head>`; the prerender puts the same tags there, so hydration adopts them.
+ * A page's title, description, canonical URL and Open Graph tags (components/document-head.tsx
+ * puts them in `<head>`, in the prerendered page and in the browser).
  */
 export function PageMeta({
   title,
@@ -26,18 +27,20 @@ export function PageMeta({
   const url = absoluteUrl(path);
   const ogTitle = shareTitle ?? title ?? 'CodeDrop';
   return (
-    <>
-      {title !== undefined && <title>{title}</title>}
-      <meta name="description" content={description} />
-      <link rel="canonical" href={url} />
-      <meta property="og:site_name" content="CodeDrop" />
-      <meta property="og:type" content={type} />
-      <meta property="og:title" content={ogTitle} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={url} />
-      <meta property="og:image" content={absoluteUrl('/og-image.png')} />
-      <meta name="twitter:card" content="summary_large_image" />
-    </>
+    <DocumentHead
+      title={title}
+      tags={[
+        { tag: 'meta', name: 'description', content: description },
+        { tag: 'link', rel: 'canonical', href: url },
+        { tag: 'meta', property: 'og:site_name', content: 'CodeDrop' },
+        { tag: 'meta', property: 'og:type', content: type },
+        { tag: 'meta', property: 'og:title', content: ogTitle },
+        { tag: 'meta', property: 'og:description', content: description },
+        { tag: 'meta', property: 'og:url', content: url },
+        { tag: 'meta', property: 'og:image', content: absoluteUrl('/og-image.png') },
+        { tag: 'meta', name: 'twitter:card', content: 'summary_large_image' },
+      ]}
+    />
   );
 }
 

@@ -58,7 +58,11 @@ export function RetrieveForm({ initialCode, loading, error, onLookup }: Retrieve
             placeholder={`Enter ${codeMinDigits}-${codeMaxDigits} digit code...`}
             value={value}
             onChange={(event) => {
-              setValue(filterCodeInput(event.target.value, codeMaxDigits));
+              const digits = filterCodeInput(event.target.value, codeMaxDigits);
+              // Preact leaves the field as typed when the state does not change (a letter
+              // typed into an empty field): put the filtered value back in it as well.
+              if (event.target.value !== digits) event.target.value = digits;
+              setValue(digits);
               setTooShort(false);
             }}
             aria-invalid={tooShort || error !== undefined}

@@ -15,6 +15,7 @@ import { TextContent } from './text-content';
 import { UploadingNotice } from './uploading-notice';
 import { useLiveShare } from './use-live-share';
 import { ViewerHeader } from './viewer-header';
+import { DocumentHead } from '../../components/document-head';
 
 export interface ShareViewerProps {
   share: ShareView;
@@ -31,7 +32,7 @@ export function ShareViewer({ share: found, onExit }: ShareViewerProps) {
   const goneWords = gone && problemWords('viewer', gone);
   return (
     <Container width="md" className="flex flex-col gap-6">
-      <title>{`Share ${share.code} — CodeDrop`}</title>
+      <DocumentHead title={`Share ${share.code} — CodeDrop`} />
       <div>
         <Button variant="ghost" onClick={onExit} className="-ml-3">
           <ArrowLeft aria-hidden="true" />
