@@ -55,7 +55,7 @@ export function pageContentSecurityPolicy(
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...(ads ? adOrigins.script : [])],
-    // React, Radix, Quill and sonner set style attributes and <style> elements at run time.
+    // Preact, Radix, Quill and sonner set style attributes and <style> elements at run time.
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', ...(ads ? adOrigins.img : [])],
     ['font-src', "'self'"],

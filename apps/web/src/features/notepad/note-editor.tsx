@@ -25,7 +25,9 @@ export function NoteEditor({ quillRef, onTextChange, invalid, describedBy }: Not
     onChangeRef.current = onTextChange;
   });
 
-  useEffect(() => {
+  // Before the first paint: made in a plain effect, which Preact runs a frame later, the
+  // toolbar and the editing area would push the rest of the form down once it is seen.
+  useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host) return;
     configureQuill();
