@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/router';
+import { prefetchConfig } from './lib/config-context';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+prefetchConfig();
 void createAppRouter().then((router) => {
   const app = (
     <StrictMode>

@@ -10,24 +10,56 @@ export const defaultConfig: PublicConfig = {
 };
 
 const ConfigContext = createContext<PublicConfig>(defaultConfig);
+/** Whether the limits in ConfigContext are final. Without a provider the defaults are. */
+const ConfigSettledContext = createContext(true);
+
+/** GET /api/config; null when it fails or answers something odd (the defaults stand). */
+function requestConfig(): Promise<PublicConfig | null> {
+  return fetch('/api/config', { headers: { accept: 'application/json' } })
+    .then((response) => (response.ok ? response.json() : null))
+    .then((body: unknown) => (isPublicConfig(body) ? body : null))
+    .catch(() => null);
+}
+
+let early: Promise<PublicConfig | null> | undefined;
+
+/**
+ * Asks for the configuration at once, before the app renders (main.tsx): the provider would
+ * ask only after the first paint, and a file picked meanwhile would be held to the defaults.
+ */
+export function prefetchConfig(): void {
+  early ??= requestConfig();
+}
 
 /** Loads the server's limits once for the whole app. */
 export function ConfigProvider({ children }: { children: ReactNode }) {
   const [config, setConfig] = useState<PublicConfig>(defaultConfig);
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
-    const controller = new AbortController();
-    // A failed or odd answer keeps the defaults, which are what the page rendered with.
-    fetch('/api/config', { signal: controller.signal, headers: { accept: 'application/json' } })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((body: unknown) => {
-        if (isPublicConfig(body)) setConfig(body);
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
+    let current = true;
+    const request = early ?? requestConfig();
+    early = undefined;
+    void request.then((answer) => {
+      if (!current) return;
+      if (answer !== null) setConfig(answer);
+      setSettled(true);
+    });
+    return () => {
+      current = false;
+    };
   }, []);
-  return <ConfigContext value={config}>{children}</ConfigContext>;
+  return (
+    <ConfigContext value={config}>
+      <ConfigSettledContext value={settled}>{children}</ConfigSettledContext>
+    </ConfigContext>
+  );
 }
 
 export function useConfig(): PublicConfig {
   return useContext(ConfigContext);
+}
+
+/** False until GET /api/config has answered (or failed): the limits may still change. */
+export function useConfigSettled(): boolean {
+  return useContext(ConfigSettledContext);
 }

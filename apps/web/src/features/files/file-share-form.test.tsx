@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfigProvider, defaultConfig } from '../../lib/config-context';
 import { handOverFiles } from '../../lib/pending-files';
 import { FileShareForm } from './file-share-form';
 
@@ -271,5 +272,28 @@ describe('FileShareForm, uploading', () => {
     expect(resumable.beginResumableShare).toHaveBeenCalledWith(
       expect.objectContaining({ record: undefined }),
     );
+  });
+});
+
+describe('FileShareForm before the server has said its limits', () => {
+  it('holds a file picked meanwhile to the limits the server answers, not the defaults', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    render(
+      <ConfigProvider>
+        <FileShareForm onCreated={vi.fn()} />
+      </ConfigProvider>,
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    // Over the default 50 MB, within this server's 100 MB.
+    await user.upload(input(), file('large.bin', defaultConfig.maxFileBytes + 1));
+    expect(screen.queryByText(/smaller than/)).toBeNull();
+    const config = { ...defaultConfig, maxFileBytes: 100 * 1024 * 1024 };
+    await act(async () => answer(Response.json(config)));
+    expect(await screen.findByText('large.bin')).toBeVisible();
+    expect(screen.queryByText(/smaller than/)).toBeNull();
   });
 });

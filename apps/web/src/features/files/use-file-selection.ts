@@ -1,6 +1,7 @@
 import { messages } from '@codedrop/contract';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useConfigSettled } from '../../lib/config-context';
 import { takePendingFiles } from '../../lib/pending-files';
 import { carriesText, isTextEntry } from '../../lib/transfer-files';
 import { useFilePaste } from '../../lib/use-file-paste';
@@ -36,9 +37,17 @@ function announce(problem: SelectionProblem) {
 export function useFileSelection(limits: FileLimits, accepting: boolean): FileSelection {
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
+  // Files picked before the server's limits are known wait for them, rather than be held
+  // to the defaults (a file over 50 MB refused by an instance that takes 5 GiB).
+  const settled = useConfigSettled();
+  const waiting = useRef<File[]>([]);
 
   const add = (added: readonly File[]) => {
     if (added.length === 0) return;
+    if (!settled) {
+      waiting.current.push(...added);
+      return;
+    }
     const change = addFiles(files, added, limits);
     setFiles(change.files);
     setError(change.problem?.detail ?? null);
@@ -63,6 +72,15 @@ export function useFileSelection(limits: FileLimits, accepting: boolean): FileSe
     announce(problem);
     return false;
   };
+
+  const addWaiting = useEffectEvent(() => {
+    const batch = waiting.current;
+    waiting.current = [];
+    add(batch);
+  });
+  useEffect(() => {
+    if (settled) addWaiting();
+  }, [settled]);
 
   // Taken once: under StrictMode's second run of the effect nothing is left to take.
   const takeHandedOver = useEffectEvent(() => add(takePendingFiles()));
