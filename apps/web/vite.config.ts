@@ -1,11 +1,12 @@
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { contentTokensPlugin } from './src/features/content/content-tokens-plugin';
 
 export default defineConfig({
   // The components are written against React's API and run on Preact: the preset compiles
   // JSX for Preact and points `react` and `react-dom` at preact/compat (docs/design.md#the-web-app).
-  plugins: [preact(), tailwindcss()],
+  plugins: [preact(), tailwindcss(), contentTokensPlugin()],
   resolve: { conditions: ['source'] },
   // The prerender (scripts/prerender.mjs) bundles the libraries too, so that they render
   // with preact/compat as in the browser instead of loading React from node_modules.

@@ -1,9 +1,10 @@
 import preact from '@preact/preset-vite';
 import { defineProject } from 'vitest/config';
+import { contentTokensPlugin } from './src/features/content/content-tokens-plugin';
 
 export default defineProject({
   // The components run on Preact in the tests as in the browser (vite.config.ts).
-  plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false })],
+  plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false }), contentTokensPlugin()],
   resolve: {
     // 'module' before Node's CommonJS builds: a library loaded through require() would
     // reach React itself instead of preact/compat.

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { blogPostPath, documentTitle, publishedPosts, type BlogPost } from './catalog';
 import { ContentPage } from './content-page';
 import { formatLongDate } from './dates';
-import { lex, renderTokens } from './markdown';
+import { renderTokens, type ContentToken } from './markdown';
 import { MarkdownHtml } from './markdown-html';
 import { PageMeta } from './page-meta';
 import { ShareCta } from './share-cta';
@@ -12,17 +12,17 @@ import { tocOf } from './table-of-contents';
 
 export function BlogPostPage({
   post,
-  markdown,
+  tokens,
   adSlot,
 }: {
   post: BlogPost;
-  markdown: string;
+  tokens: ContentToken[];
   adSlot?: ReactNode;
 }) {
-  const { html, toc } = useMemo(() => {
-    const tokens = lex(markdown);
-    return { html: renderTokens(tokens), toc: tocOf(tokens) };
-  }, [markdown]);
+  const { html, toc } = useMemo(
+    () => ({ html: renderTokens(tokens), toc: tocOf(tokens) }),
+    [tokens],
+  );
   const others = publishedPosts.filter((other) => other.slug !== post.slug);
   return (
     <>

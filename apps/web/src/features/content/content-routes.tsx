@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { blogPostPath, contentPages, publishedPosts, type ContentPageEntry } from './catalog';
-import { loadMarkdown } from './content-sources';
+import { loadContent } from './content-sources';
 import './prose.css';
 
 /**
  * The informational pages as lazy routes: each downloads its page component and its own
- * Markdown. The prerender resolves them at build time, and the browser resolves the
+ * Markdown, lexed and rendered at build time. The prerender resolves them at build time, and the browser resolves the
  * current one before hydrating (app/router.tsx), so the served HTML is adopted as is.
  */
 export function contentRoutes({ adSlot }: { adSlot?: ReactNode } = {}): RouteObject[] {
@@ -18,12 +18,12 @@ export function contentRoutes({ adSlot }: { adSlot?: ReactNode } = {}): RouteObj
     ...publishedPosts.map((post) => ({
       path: blogPostPath(post).slice(1),
       lazy: async () => {
-        const [{ BlogPostPage }, markdown] = await Promise.all([
+        const [{ BlogPostPage }, tokens] = await Promise.all([
           import('./blog-post-page'),
-          loadMarkdown(`blog/${post.slug}`),
+          loadContent(`blog/${post.slug}`),
         ]);
         return {
-          Component: () => <BlogPostPage post={post} markdown={markdown} adSlot={adSlot} />,
+          Component: () => <BlogPostPage post={post} tokens={tokens} adSlot={adSlot} />,
         };
       },
     })),
@@ -31,28 +31,28 @@ export function contentRoutes({ adSlot }: { adSlot?: ReactNode } = {}): RouteObj
 }
 
 async function loadPage(entry: ContentPageEntry, adSlot: ReactNode) {
-  const markdown = entry.source === undefined ? '' : loadMarkdown(entry.source);
+  const content = entry.source === undefined ? Promise.resolve([]) : loadContent(entry.source);
   switch (entry.layout) {
     case 'blog-list': {
       const { BlogListPage } = await import('./blog-list-page');
       return { Component: () => <BlogListPage entry={entry} adSlot={adSlot} /> };
     }
     case 'faq': {
-      const [{ FaqPage }, text] = await Promise.all([import('./faq-page'), markdown]);
-      return { Component: () => <FaqPage entry={entry} markdown={text} adSlot={adSlot} /> };
+      const [{ FaqPage }, tokens] = await Promise.all([import('./faq-page'), content]);
+      return { Component: () => <FaqPage entry={entry} tokens={tokens} adSlot={adSlot} /> };
     }
     case 'marketing': {
-      const [{ MarketingHomePage }, text] = await Promise.all([
+      const [{ MarketingHomePage }, tokens] = await Promise.all([
         import('./marketing-home-page'),
-        markdown,
+        content,
       ]);
       return {
-        Component: () => <MarketingHomePage entry={entry} markdown={text} adSlot={adSlot} />,
+        Component: () => <MarketingHomePage entry={entry} tokens={tokens} adSlot={adSlot} />,
       };
     }
     case 'article': {
-      const [{ InfoPage }, text] = await Promise.all([import('./info-page'), markdown]);
-      return { Component: () => <InfoPage entry={entry} markdown={text} adSlot={adSlot} /> };
+      const [{ InfoPage }, tokens] = await Promise.all([import('./info-page'), content]);
+      return { Component: () => <InfoPage entry={entry} tokens={tokens} adSlot={adSlot} /> };
     }
   }
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { contentPage } from './catalog';
-import { loadMarkdown } from './content-sources';
+import { loadContent } from './content-sources';
 import { parseFaq } from './faq-page';
 import { headingLink, splitAt } from './markdown';
 import { parseHome } from './marketing-home-page';
 
 describe('content/pages/faq.md', () => {
   it('has five categories of questions with unique anchors', async () => {
-    const { categories } = parseFaq(await loadMarkdown(contentPage('/faq').source!));
+    const { categories } = parseFaq(await loadContent(contentPage('/faq').source!));
     expect(categories).toHaveLength(5);
     for (const category of categories) expect(category.items.length).toBeGreaterThanOrEqual(4);
     const ids = categories.flatMap((category) => [category.id, ...category.items.map((i) => i.id)]);
@@ -21,7 +21,7 @@ describe('content/pages/faq.md', () => {
 
 describe('content/pages/home.md', () => {
   it('has the hero highlights, the tools, how codes work and the four audiences', async () => {
-    const home = parseHome(await loadMarkdown(contentPage('/home').source!));
+    const home = parseHome(await loadContent(contentPage('/home').source!));
     expect(home.introHtml).toContain('<li>');
     const cards = (section: typeof home.tools) => splitAt(section.body, 3).sections;
     expect(cards(home.tools).map((card) => headingLink(card.heading))).toEqual([

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Container } from '../../components/container';
 import { FaqAccordion, FaqNoScript, type FaqItem } from './faq-accordion';
-import { lex, renderTokens, slugify, splitAt } from './markdown';
+import { renderTokens, slugify, splitAt, type ContentToken } from './markdown';
 import { MarkdownHtml } from './markdown-html';
 import { EntryMeta, type ContentLayoutProps } from './page-meta';
 import { ShareCta } from './share-cta';
@@ -13,8 +13,11 @@ interface FaqCategory {
 }
 
 /** content/pages/faq.md: "## Category", then "### Question" and its answer. */
-export function parseFaq(markdown: string): { introHtml: string; categories: FaqCategory[] } {
-  const { intro, sections } = splitAt(lex(markdown), 2);
+export function parseFaq(tokens: readonly ContentToken[]): {
+  introHtml: string;
+  categories: FaqCategory[];
+} {
+  const { intro, sections } = splitAt(tokens, 2);
   return {
     introHtml: renderTokens(intro),
     categories: sections.map((category) => ({
@@ -29,8 +32,8 @@ export function parseFaq(markdown: string): { introHtml: string; categories: Faq
   };
 }
 
-export function FaqPage({ entry, markdown, adSlot }: ContentLayoutProps) {
-  const { introHtml, categories } = useMemo(() => parseFaq(markdown), [markdown]);
+export function FaqPage({ entry, tokens, adSlot }: ContentLayoutProps) {
+  const { introHtml, categories } = useMemo(() => parseFaq(tokens), [tokens]);
   return (
     <div className="flex flex-col gap-12">
       <EntryMeta entry={entry} />

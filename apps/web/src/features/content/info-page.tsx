@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Badge } from '../../components/badge';
 import { ContentPage } from './content-page';
 import { formatLongDate } from './dates';
-import { lex, renderTokens } from './markdown';
+import { renderTokens } from './markdown';
 import { MarkdownHtml } from './markdown-html';
 import { EntryMeta, type ContentLayoutProps } from './page-meta';
 import { ShareCta } from './share-cta';
@@ -12,11 +12,11 @@ import { tocOf } from './table-of-contents';
 export type InfoPageProps = ContentLayoutProps;
 
 /** About, How it works, the guides and the legal pages: a Markdown body in the page frame. */
-export function InfoPage({ entry, markdown, adSlot }: InfoPageProps) {
-  const { html, toc } = useMemo(() => {
-    const tokens = lex(markdown);
-    return { html: renderTokens(tokens), toc: tocOf(tokens) };
-  }, [markdown]);
+export function InfoPage({ entry, tokens, adSlot }: InfoPageProps) {
+  const { html, toc } = useMemo(
+    () => ({ html: renderTokens(tokens), toc: tocOf(tokens) }),
+    [tokens],
+  );
   return (
     <>
       <EntryMeta entry={entry} />

@@ -8,12 +8,20 @@ import {
 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import type { Tokens } from 'marked';
 import { Badge } from '../../components/badge';
 import { buttonClasses } from '../../components/button';
 import { Container } from '../../components/container';
 import type { ContentPageEntry } from './catalog';
-import type { Tokens } from 'marked';
-import { headingLink, lex, renderTokens, slugify, splitAt, type Section } from './markdown';
+import {
+  headingLink,
+  renderTokens,
+  slugify,
+  splitAt,
+  type ContentHeading,
+  type ContentToken,
+  type Section,
+} from './markdown';
 import { MarkdownHtml } from './markdown-html';
 import { EntryMeta, type ContentLayoutProps } from './page-meta';
 import { ShareCta } from './share-cta';
@@ -33,8 +41,8 @@ const audienceIcons: Record<string, LucideIcon> = {
  * /home, from content/pages/home.md: the intro (hero highlights), then three "##" parts —
  * the tools, how codes work, and who it is for — each split into "###" cards.
  */
-export function parseHome(markdown: string) {
-  const { intro, sections } = splitAt(lex(markdown), 2);
+export function parseHome(tokens: readonly ContentToken[]) {
+  const { intro, sections } = splitAt(tokens, 2);
   const [tools, codes, audiences] = sections;
   if (!tools || !codes || !audiences) {
     throw new Error('content/pages/home.md needs three "##" sections: tools, codes, audiences');
@@ -42,8 +50,8 @@ export function parseHome(markdown: string) {
   return { introHtml: renderTokens(intro), tools, codes, audiences };
 }
 
-export function MarketingHomePage({ entry, markdown, adSlot }: ContentLayoutProps) {
-  const home = useMemo(() => parseHome(markdown), [markdown]);
+export function MarketingHomePage({ entry, tokens, adSlot }: ContentLayoutProps) {
+  const home = useMemo(() => parseHome(tokens), [tokens]);
   return (
     <div className="flex flex-col gap-20">
       <EntryMeta entry={entry} />
@@ -185,7 +193,7 @@ function CardSection({
 }
 
 /** "### [Online Notepad](/notepad)" becomes an in-app link; plain headings stay text. */
-function CardTitle({ heading }: { heading: Tokens.Heading }) {
+function CardTitle({ heading }: { heading: ContentHeading }) {
   const link = heading.tokens.find((token): token is Tokens.Link => token.type === 'link');
   if (!link) return <>{heading.text}</>;
   return (

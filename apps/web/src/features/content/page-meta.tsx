@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DocumentHead } from '../../components/document-head';
 import { documentTitle, type ContentPageEntry } from './catalog';
+import type { ContentToken } from './markdown';
 import { absoluteUrl } from './site-origin';
 
 export interface PageMetaProps {
@@ -44,10 +45,10 @@ export function PageMeta({
   );
 }
 
-/** What every content layout is given: its catalog entry, its Markdown, an ad slot. */
+/** What every content layout is given: its catalog entry, its Markdown (as tokens), an ad slot. */
 export interface ContentLayoutProps {
   entry: ContentPageEntry;
-  markdown: string;
+  tokens: ContentToken[];
   adSlot?: ReactNode;
 }
 

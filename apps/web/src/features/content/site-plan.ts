@@ -36,14 +36,14 @@ export function sitePlan(): { origin: string; notFoundPath: string; pages: Plann
       kind: 'render' as const,
       modules: [
         layoutModules[entry.layout],
-        ...(entry.source === undefined ? [] : [`content/${entry.source}.md?raw`]),
+        ...(entry.source === undefined ? [] : [`content/${entry.source}.md?tokens`]),
       ],
       lastModified: entry.updated,
     })),
     ...publishedPosts.map((post) => ({
       path: blogPostPath(post),
       kind: 'render' as const,
-      modules: ['src/features/content/blog-post-page.tsx', `content/blog/${post.slug}.md?raw`],
+      modules: ['src/features/content/blog-post-page.tsx', `content/blog/${post.slug}.md?tokens`],
       lastModified: post.date,
     })),
     ...toolPages.map((tool) => ({

@@ -1,5 +1,4 @@
-import type { Token, Tokens } from 'marked';
-import { slugify } from './markdown';
+import { isHeading, slugify, type ContentToken } from './markdown';
 
 export interface TocItem {
   id: string;
@@ -7,9 +6,10 @@ export interface TocItem {
 }
 
 /** The h2 headings of a Markdown body, as the renderer's anchor ids. */
-export function tocOf(tokens: Token[]): TocItem[] {
+export function tocOf(tokens: readonly ContentToken[]): TocItem[] {
   return tokens
-    .filter((token): token is Tokens.Heading => token.type === 'heading' && token.depth === 2)
+    .filter(isHeading)
+    .filter((heading) => heading.depth === 2)
     .map((heading) => ({ id: slugify(heading.text), text: plainText(heading.text) }));
 }
 
