@@ -22,11 +22,11 @@ void createAppRouter().then((router) => {
     document.head.querySelectorAll('[data-static-head]').forEach((tag) => tag.remove());
     stopWatching();
   });
-  // Prerendered HTML is adopted only on the page it was rendered for; a /{code} link or a
-  // 404 served with other HTML, or a query string, renders afresh.
   // The page adds its title and head tags itself (components/document-head.tsx), in the
   // same task: drop the served ones first, or the document would hold each twice.
   document.head.querySelectorAll('title, [data-ssr-head]').forEach((tag) => tag.remove());
+  // Prerendered HTML is adopted only on the page it was rendered for; a /{code} link or a
+  // 404 served with other HTML, or a query string, renders afresh.
   const prerenderedFor = root.dataset.prerendered;
   if (prerenderedFor === window.location.pathname && window.location.search === '') {
     hydrateRoot(root, app);
