@@ -1,7 +1,7 @@
 import { Marked, type Token, type Tokens } from 'marked';
 import { slugify, type ContentToken } from './markdown';
 
-// Runs at build time (the Vite plugin in scripts/content-tokens.ts) and in tests, never in
+// Runs at build time (the Vite plugin in content-tokens-plugin.ts) and in tests, never in
 // the browser: the pages get their Markdown lexed and rendered already.
 
 const marked = new Marked({

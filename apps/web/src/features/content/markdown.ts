@@ -2,7 +2,7 @@ import type { Tokens } from 'marked';
 
 /**
  * A top-level token of a content page's Markdown, lexed at build time with its HTML
- * (markdown-build.ts, through the Vite plugin in scripts/content-tokens.ts): the browser
+ * (markdown-build.ts, through the Vite plugin in content-tokens-plugin.ts): the browser
  * lays pages out from these and never runs a Markdown parser. Headings keep their text and
  * inline tokens; other blocks only their type and HTML.
  */
