@@ -6,8 +6,9 @@ import './prose.css';
 
 /**
  * The informational pages as lazy routes: each downloads its page component and its own
- * Markdown, lexed and rendered at build time. The prerender resolves them at build time, and the browser resolves the
- * current one before hydrating (app/router.tsx), so the served HTML is adopted as is.
+ * Markdown (lexed and rendered when the app was built). The prerender resolves them at
+ * build time, and the browser resolves the current one before hydrating (app/router.tsx),
+ * so the served HTML is adopted as is.
  */
 export function contentRoutes({ adSlot }: { adSlot?: ReactNode } = {}): RouteObject[] {
   return [
