@@ -1,4 +1,5 @@
 import { SqliteAdapter, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import { groupReadsOf } from './group-reads.js';
 import type { Database, Dialect } from './schema.js';
 
 /**
@@ -9,7 +10,8 @@ import type { Database, Dialect } from './schema.js';
  * `build` receives one marker per named value and builds the query with them; their
  * positions among the compiled parameters are found once. Dates and booleans become
  * ISO text and 0/1 on SQLite, as the SqliteValuesPlugin does for built queries. It runs on
- * `db`, or on `on` (a transaction or a held connection) when given.
+ * `db`, or on `on` (a transaction or a held connection) when given. A SELECT run on `db`
+ * itself goes through its group reads when it has them (SQLite on a file: group-reads.ts).
  */
 export function compiledQuery<Names extends string, Row>(
   db: Kysely<Database>,
@@ -30,10 +32,13 @@ export function compiledQuery<Names extends string, Row>(
       return name === undefined ? { fixed: parameter } : { name };
     },
   );
+  const reads = compiled.query.kind === 'SelectQueryNode' ? groupReadsOf(db) : undefined;
   return async (values, on = db) => {
     const parameters = slots.map((slot) =>
       'name' in slot ? bindable(values[slot.name], dialect) : slot.fixed,
     );
+    if (reads !== undefined && on === db)
+      return (await reads.read(compiled.sql, parameters)) as Row[];
     const result = await on.executeQuery<Row>({ ...compiled, parameters } as CompiledQuery<Row>);
     return result.rows;
   };

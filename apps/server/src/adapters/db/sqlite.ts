@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { createGroupReads, registerGroupReads, type ReadConnection } from './group-reads.js';
 import { kyselyDb } from './kysely-db.js';
 import type { Database, Db } from './schema.js';
 import { SqliteValuesPlugin } from './sqlite-values-plugin.js';
@@ -26,7 +27,33 @@ export function createSqliteDb(file: string): Db {
     dialect: new SqliteDialect({ database: reusingStatements(connection) }),
     plugins: [new SqliteValuesPlugin()],
   });
-  return kyselyDb(kysely, 'sqlite');
+  const db = kyselyDb(kysely, 'sqlite');
+  // A second connection to an in-memory database would be another, empty database.
+  if (file === ':memory:') return db;
+  const reads = createGroupReads(() => openReader(file));
+  registerGroupReads(kysely, reads);
+  return {
+    ...db,
+    close: async () => {
+      reads.close();
+      await db.close();
+    },
+  };
+}
+
+/** The connection group reads use: read-only, its statements kept prepared like the main one's. */
+function openReader(file: string): ReadConnection {
+  const reader = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  const statements = reusingStatements(reader);
+  return {
+    prepare: (sql) => statements.prepare(sql) as unknown as ReturnType<ReadConnection['prepare']>,
+    exec: (sql) => reader.exec(sql),
+    get inTransaction() {
+      return reader.inTransaction;
+    },
+    close: () => reader.close(),
+  };
 }
 
 /** Distinct statements kept prepared; the app has a few dozen, so this is never reached. */
