@@ -1,6 +1,7 @@
 // `npm run bench`: CodeDrop's API and upload throughput as ratios to bare servers measured in
 // the same run, the server's RSS growth during a 50 MiB upload, and the browser's encryption
-// against raw WebCrypto (docs/benchmarks.md). `--only=crypto` runs the browser rows alone.
+// against raw WebCrypto (docs/benchmarks.md). `--only=crypto` runs the browser rows alone,
+// `--only=api` the API bars.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
@@ -301,7 +302,8 @@ function missedCryptoBars(rows) {
   return rows.filter((row) => row.pass === false).map((row) => `${row.name}: bar ${row.bar}`);
 }
 
-function summary(api, uploads, memory, scale, variants, browser) {
+/** The API bars' rows: each measure, then the lookups' p99. */
+function apiRows(api) {
   const ratio = (ours, theirs) => `${formatNumber(ours / theirs, 2)}×`;
   const rows = Object.entries(api).map(([name, { measure, codedrop: ours, bare }]) => [
     name,
@@ -318,6 +320,12 @@ function summary(api, uploads, memory, scale, variants, browser) {
     pass(lookup.p99Ms <= lookupP99BarMs),
     `bar ≤ ${lookupP99BarMs} ms at ${apiMeasures[0].connections} connections`,
   ]);
+  return rows;
+}
+
+function summary(api, uploads, memory, scale, variants, browser) {
+  const ratio = (ours, theirs) => `${formatNumber(ours / theirs, 2)}×`;
+  const rows = apiRows(api);
   rows.push(...scaleRows(scale), ...variantRows(variants));
   rows.push([
     `POST /api/files, 50 MiB × ${settings.uploads}`,
@@ -368,6 +376,21 @@ const browserNote =
   ' page memory = CDP Runtime.getHeapUsage (JS heap + Blink heap + ArrayBuffer contents, page' +
   ' and workers), peak above idle.';
 
+/** `--only=api`: the API bars alone (about a minute), for working on the request path. */
+async function onlyApi() {
+  ensureBuilt();
+  const { codedrop, bareFastify, codes } = await apiServers();
+  console.log(`API throughput (${loadTool}):`);
+  const api = await apiThroughput(codedrop, bareFastify, codes);
+  const rows = apiRows(api);
+  console.log('\nSummary (ratio = CodeDrop ÷ bare baseline, same machine, same run)\n');
+  console.log(table(['Measure', 'CodeDrop', 'Bare baseline', 'Ratio', 'Notes'], rows, 'lrrll'));
+  for (const failure of missedBars(api)) {
+    console.error(`\nFAIL: ${failure}`);
+    process.exitCode = 1;
+  }
+}
+
 /** `--only=crypto`: the browser rows alone, for working on the encryption code. */
 async function onlyCrypto() {
   console.log('Encryption in Chromium (50 MiB) …');
@@ -383,17 +406,8 @@ async function onlyCrypto() {
   }
 }
 
-async function main() {
-  ensureBuilt();
-  console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`);
-  const bodies = await uploadBodies();
-
-  console.log('Memory: first 50 MiB upload on fresh servers …');
-  const memory = await memoryChecks(bodies);
-  const bar = settings.memoryBarMiB * 1024;
-  memory.pass = memory.codedrop.maxKiB < bar;
-  memory.controlCaught = memory.control.minKiB >= bar;
-
+/** CodeDrop with a text and an encrypted share, and the bare route answering the same JSON. */
+async function apiServers() {
   const codedrop = await start(startCodeDrop(await scratch('data-')));
   const create = (share) =>
     json(`${codedrop.origin}/api/shares`, {
@@ -411,6 +425,21 @@ async function main() {
   }
   const config = await json(`${codedrop.origin}/api/config`);
   const bareFastify = await start(startBareFastify(views, config));
+  return { codedrop, bareFastify, codes };
+}
+
+async function main() {
+  ensureBuilt();
+  console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`);
+  const bodies = await uploadBodies();
+
+  console.log('Memory: first 50 MiB upload on fresh servers …');
+  const memory = await memoryChecks(bodies);
+  const bar = settings.memoryBarMiB * 1024;
+  memory.pass = memory.codedrop.maxKiB < bar;
+  memory.controlCaught = memory.control.minKiB >= bar;
+
+  const { codedrop, bareFastify, codes } = await apiServers();
   console.log(`API throughput (${loadTool}):`);
   const api = await apiThroughput(codedrop, bareFastify, codes);
   await bareFastify.stop();
@@ -455,7 +484,9 @@ async function main() {
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 try {
   if (only === 'crypto') await onlyCrypto();
-  else if (only !== undefined) throw new Error(`--only=${only}: only --only=crypto exists`);
+  else if (only === 'api') await onlyApi();
+  else if (only !== undefined)
+    throw new Error(`--only=${only}: --only=api and --only=crypto exist`);
   else await main();
 } catch (error) {
   console.error('\nbench failed:', error);
