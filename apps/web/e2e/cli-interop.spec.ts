@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { readResultCode } from './support/result-card';
 import { readZip } from './support/read-zip';
+import { openTool } from './support/tool-page';
 
 // The CLI and the web app must open each other's encrypted shares (packages/cli): the same
 // keys, envelopes and file streams, on the real server the suite runs.
@@ -116,7 +117,7 @@ test('text encrypted in the browser is printed by the CLI with the same password
 }) => {
   const secret = `from the browser ${randomUUID()}\n  second line ✓`;
   const password = `web pw ${randomUUID().slice(0, 8)}`;
-  await page.goto('/clipboard');
+  await openTool(page, '/clipboard');
   await page.getByLabel('Your text').fill(secret);
   await page.getByRole('switch', { name: /encryption/i }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -138,7 +139,7 @@ test('a note encrypted in the browser is printed by the CLI as plain text', asyn
   baseURL,
 }) => {
   const password = `note pw ${randomUUID().slice(0, 8)}`;
-  await page.goto('/notepad');
+  await openTool(page, '/notepad');
   await page.getByRole('textbox', { name: 'Note' }).click();
   await page
     .getByRole('toolbar', { name: 'Formatting' })
@@ -173,7 +174,7 @@ test('files encrypted in the browser are saved by the CLI byte for byte', async 
       { name: 'blob.bin', mimeType: 'application/octet-stream', buffer: randomBytes(1_100_000) },
     ];
     const password = 'browser bundle pw';
-    await page.goto('/file-share');
+    await openTool(page, '/file-share');
     await page.getByLabel('File', { exact: true }).setInputFiles(files);
     await page.getByRole('switch', { name: /encryption/i }).click();
     await page.getByLabel('Password', { exact: true }).fill(password);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { decodeResultQr, readResultCode } from './support/result-card';
+import { openTool } from './support/tool-page';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -10,7 +11,7 @@ test('text shared on the clipboard page comes back exactly in another browser', 
   baseURL,
 }) => {
   const text = 'Line one\n  indented  twice\ttab\nÜnïcödé ✓ 🎉\n\ntrailing space ';
-  await page.goto('/clipboard');
+  await openTool(page, '/clipboard');
   await expect(page.getByRole('heading', { name: 'Anonymous Clipboard', level: 1 })).toBeVisible();
   await expect(page.getByText('Automatic cleanup')).toBeVisible();
   await expect(page.getByLabel('Expires after')).toHaveValue('86400');
@@ -46,7 +47,7 @@ test('text shared on the clipboard page comes back exactly in another browser', 
 test('the clipboard form works with the keyboard alone, burn after reading included', async ({
   page,
 }) => {
-  await page.goto('/clipboard');
+  await openTool(page, '/clipboard');
   await page.getByLabel('Your text').focus();
   await page.keyboard.type('typed without a mouse');
   await page.keyboard.press('Tab');
@@ -76,7 +77,7 @@ test('the clipboard form works with the keyboard alone, burn after reading inclu
 test('the clipboard page says what is wrong, next to the field and as a toast', async ({
   page,
 }) => {
-  await page.goto('/clipboard');
+  await openTool(page, '/clipboard');
   const notifications = page.getByRole('region', { name: /Notifications/ });
 
   await page.getByRole('button', { name: 'Generate 4-Digit Code' }).click();
@@ -109,7 +110,7 @@ test('the clipboard page says what is wrong, next to the field and as a toast', 
 
 test('the clipboard page works at phone width', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/clipboard');
+  await openTool(page, '/clipboard');
   await page.getByLabel('Your text').fill('from a phone');
   await page.getByRole('button', { name: 'Generate 4-Digit Code' }).click();
   await readResultCode(page);

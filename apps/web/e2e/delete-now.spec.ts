@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { readResultCode } from './support/result-card';
+import { openTool } from './support/tool-page';
 
 test('the creator deletes a share from its result card, after confirming, and the code stops working', async ({
   page,
   browser,
 }) => {
-  await page.goto('/clipboard');
+  await openTool(page, '/clipboard');
   await page.getByLabel('Your text').fill('delete me soon');
   await page.getByRole('button', { name: 'Generate 4-Digit Code' }).click();
   const code = await readResultCode(page);
@@ -35,7 +36,7 @@ test('the creator deletes a share from its result card, after confirming, and th
 });
 
 test('a note can be deleted from its result card too', async ({ page }) => {
-  await page.goto('/notepad');
+  await openTool(page, '/notepad');
   await page.getByRole('textbox', { name: 'Note' }).click();
   await page.keyboard.type('a note to delete');
   await page.getByRole('button', { name: 'Generate 4-Digit Code' }).click();
@@ -49,7 +50,7 @@ test('a note can be deleted from its result card too', async ({ page }) => {
 });
 
 test('a file share can be deleted from its result card, its file with it', async ({ page }) => {
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   await page.locator('input[type="file"]').setInputFiles({
     name: 'gone.txt',
     mimeType: 'text/plain',

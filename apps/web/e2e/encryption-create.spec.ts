@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { readResultCode } from './support/result-card';
 import { recordTraffic } from './support/traffic';
+import { openTool } from './support/tool-page';
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const encryptionSwitch = (page: Page) => page.getByRole('switch', { name: /encryption/i });
@@ -31,7 +32,7 @@ test('encrypted clipboard text: options, validation, summary, and a second brows
   const secret = `clipboard secret ${randomUUID()}\n  second line ✓`;
   const password = `pw ${randomUUID()}`;
   const traffic = recordTraffic(page);
-  await page.goto('/clipboard');
+  await openTool(page, '/clipboard');
   await page.getByLabel('Your text').fill(secret);
 
   await expect(encryptionSwitch(page)).not.toBeChecked();
@@ -89,7 +90,7 @@ test('encrypted clipboard text: options, validation, summary, and a second brows
 
 test('a generated password can be shown, copied and used', async ({ page, browser, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/clipboard');
+  await openTool(page, '/clipboard');
   await page.getByLabel('Your text').fill('generated');
   await encryptionSwitch(page).click();
   await page.getByRole('button', { name: 'Generate random password' }).click();
@@ -117,7 +118,7 @@ test('encrypted note: formatting survives, and only ciphertext travels', async (
 }) => {
   const marker = `note-${randomUUID().slice(0, 8)}`;
   const traffic = recordTraffic(page);
-  await page.goto('/notepad');
+  await openTool(page, '/notepad');
   const editor = page.getByRole('textbox', { name: 'Note' });
   await editor.click();
   await page.keyboard.press('ControlOrMeta+b');
@@ -170,7 +171,7 @@ test('a 50 MB file is encrypted as a stream, uploaded as ciphertext and decrypte
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     const traffic = recordTraffic(page);
-    await page.goto('/file-share');
+    await openTool(page, '/file-share');
     await page.getByLabel('File').setInputFiles(path);
     await page.getByLabel('Download limit').fill('2');
     await encryptionSwitch(page).click();

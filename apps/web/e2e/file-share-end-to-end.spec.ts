@@ -3,10 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { readResultCode } from './support/result-card';
 import { downloadCount, hideSavePicker, receiveEverything } from './support/receive-files';
 import { sampleFiles, type SampleFile } from './support/sample-files';
+import { openTool } from './support/tool-page';
 
 /** The sender's side, in the page: three files picked, shared, the code read off the card. */
 async function shareThroughThePage(page: Page, files: SampleFile[], password?: string) {
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   await page.getByLabel('File', { exact: true }).setInputFiles(files);
   await expect(page.getByText(`${files.length} files ·`)).toBeVisible();
   await page.getByLabel('Download limit').fill('5');

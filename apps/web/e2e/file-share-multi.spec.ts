@@ -4,6 +4,7 @@ import { expectAccessible } from './support/axe';
 import { pasteFiles, pngBase64, three, threeOnDisk } from './support/multi-files';
 import { readResultCode } from './support/result-card';
 import { recordTraffic } from './support/traffic';
+import { openTool } from './support/tool-page';
 
 const uploadButton = (page: Page) =>
   page.getByRole('button', { name: 'Upload & Generate 4-Digit Code' });
@@ -17,7 +18,7 @@ test('several files are listed with sizes and a total, and each can be removed',
 }) => {
   const onDisk = await threeOnDisk();
   try {
-    await page.goto('/file-share');
+    await openTool(page, '/file-share');
     await expect(page.getByText('Drop files here or choose files')).toBeVisible();
     await fileInput(page).setInputFiles(onDisk.paths);
 
@@ -55,7 +56,7 @@ test('several files are listed with sizes and a total, and each can be removed',
 });
 
 test('several dropped files are all taken', async ({ page }) => {
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   const transfer = await page.evaluateHandle(() => {
     const data = new DataTransfer();
     data.items.add(new File(['first'], 'one.txt', { type: 'text/plain' }));
@@ -73,7 +74,7 @@ test('more files than a share may carry are refused before anything is sent', as
   page.on('request', (request) => {
     if (request.url().endsWith('/api/files')) uploads.push(request.url());
   });
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   const many = Array.from({ length: 21 }, (_, i) => ({
     name: `part-${i + 1}.txt`,
     mimeType: 'text/plain',
@@ -98,7 +99,7 @@ test('more files than a share may carry are refused before anything is sent', as
 const pastedName = /^pasted-\d{4}-\d{2}-\d{2}-\d{4}\.png$/;
 
 test('an image pasted on the clipboard page can be shared as a file', async ({ page }) => {
-  await page.goto('/clipboard');
+  await openTool(page, '/clipboard');
   await page.getByLabel('Your text').focus();
   await pasteFiles(page, [{ name: 'image.png', type: 'image/png', base64: pngBase64 }]);
 
@@ -123,7 +124,7 @@ test('text pasted on the clipboard page is pasted as always, with no offer', asy
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/clipboard');
+  await openTool(page, '/clipboard');
   await page.evaluate(() => navigator.clipboard.writeText('pasted text ✓'));
   await page.getByLabel('Your text').focus();
   await page.keyboard.press('ControlOrMeta+V');
@@ -132,7 +133,7 @@ test('text pasted on the clipboard page is pasted as always, with no offer', asy
 });
 
 test('files pasted on the file page are added to the list', async ({ page }) => {
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   await fileInput(page).setInputFiles([three[2]!]);
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await pasteFiles(page, [{ name: 'image.png', type: 'image/png', base64: pngBase64 }]);
@@ -141,7 +142,7 @@ test('files pasted on the file page are added to the list', async ({ page }) => 
 });
 
 test('three files shared plainly come back as one share, in order', async ({ page }) => {
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   await fileInput(page).setInputFiles(three);
   await page.getByLabel('Download limit').fill('4');
   await uploadButton(page).click();
@@ -173,7 +174,7 @@ test('three files shared plainly come back as one share, in order', async ({ pag
 test('three encrypted files: one sealed list of names, one ciphertext each', async ({ page }) => {
   const password = 'several files password';
   const traffic = recordTraffic(page);
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   await fileInput(page).setInputFiles(three);
   await page.getByRole('switch', { name: /encryption/i }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);

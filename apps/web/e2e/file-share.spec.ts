@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { decodeResultQr, readResultCode } from './support/result-card';
+import { openTool } from './support/tool-page';
 
 const uploadButton = (page: Page) =>
   page.getByRole('button', { name: 'Upload & Generate 4-Digit Code' });
@@ -15,7 +16,7 @@ test('a file shared on the file page downloads byte for byte in another browser'
   baseURL,
 }) => {
   const bytes = randomBytes(300 * 1024);
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   await expect(page.getByRole('heading', { name: 'Anonymous File Share', level: 1 })).toBeVisible();
   await expect(uploadButton(page)).toBeDisabled();
   await expect(page.getByLabel('Download limit')).toHaveValue('10');
@@ -79,7 +80,7 @@ test('a file shared on the file page downloads byte for byte in another browser'
 });
 
 test('a file can be dropped on the drop zone', async ({ page }) => {
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   const transfer = await page.evaluateHandle(() => {
     const data = new DataTransfer();
     data.items.add(new File(['dropped bytes'], 'dropped.txt', { type: 'text/plain' }));
@@ -104,7 +105,7 @@ test('the file page says what is wrong before anything is sent', async ({ page }
   page.on('request', (request) => {
     if (request.url().endsWith('/api/files')) uploads.push(request.url());
   });
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   const notifications = page.getByRole('region', { name: /Notifications/ });
 
   // The button looks disabled without a file but still says what is missing.
@@ -138,7 +139,7 @@ test('the file page says what is wrong before anything is sent', async ({ page }
 });
 
 test('a failed upload says "Failed to upload file"', async ({ page }) => {
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   // One file goes to the resumable endpoint; its creation is tried three times, then fails.
   await page.route('**/api/uploads', (route) => route.abort('connectionreset'));
   await page.getByLabel('File').setInputFiles({
@@ -156,7 +157,7 @@ test('a failed upload says "Failed to upload file"', async ({ page }) => {
 
 test('a large upload shows real progress', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -186,7 +187,7 @@ test('a large upload shows real progress', async ({ page }) => {
 
 test('the file page works at phone width', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/file-share');
+  await openTool(page, '/file-share');
   await page.getByLabel('File').setInputFiles({
     name: 'phone.txt',
     mimeType: 'text/plain',

@@ -6,6 +6,7 @@ import { expectAccessible } from './support/axe';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { readResultCode } from './support/result-card';
 import { pngImage } from './support/sample-files';
+import { openTool } from './support/tool-page';
 
 // The operator's side (docs/product.md#reports-and-the-admin-console), on a server of its
 // own: the console switched on, and one report enough to quarantine, since every visitor in
@@ -26,7 +27,7 @@ test.afterAll(async () => {
 const image = pngImage(64, 48);
 
 async function uploadOnFilePage(page: Page, name: string) {
-  await page.goto(`${server.baseURL}/file-share`);
+  await openTool(page, `${server.baseURL}/file-share`);
   await page.getByLabel('File').setInputFiles({ name, mimeType: 'image/png', buffer: image });
   await page.getByRole('button', { name: /^Upload & Generate/ }).click();
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { decodeResultQr, readResultCode } from './support/result-card';
+import { openTool } from './support/tool-page';
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Note' });
 const toolbarButton = (page: Page, name: string) =>
@@ -11,7 +12,7 @@ test('a formatted note keeps its formatting when read in another browser', async
   browser,
   baseURL,
 }) => {
-  await page.goto('/notepad');
+  await openTool(page, '/notepad');
   await expect(page.getByRole('heading', { name: 'Online Notepad', level: 1 })).toBeVisible();
   await expect(editor(page)).toHaveAttribute('data-placeholder', 'Start writing your note here...');
   await expectAccessible(page, 'notepad page');
@@ -57,7 +58,7 @@ test('a formatted note keeps its formatting when read in another browser', async
 });
 
 test('an empty note is refused with a clear message', async ({ page }) => {
-  await page.goto('/notepad');
+  await openTool(page, '/notepad');
   await page.getByRole('button', { name: 'Generate 4-Digit Code' }).click();
   const message = 'Please write something in your note before sharing';
   await expect(page.locator('#note-error')).toHaveText(message);
@@ -82,7 +83,7 @@ test('a note over the limit is refused before it is encrypted or sent', async ({
     posted = true;
     await route.continue();
   });
-  await page.goto('/notepad');
+  await openTool(page, '/notepad');
   await page.getByRole('switch', { name: /encryption/i }).click();
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await editor(page).click();
@@ -97,7 +98,7 @@ test('a note over the limit is refused before it is encrypted or sent', async ({
 });
 
 test('a javascript: link is stripped, an https link kept', async ({ page }) => {
-  await page.goto('/notepad');
+  await openTool(page, '/notepad');
   await editor(page).click();
   await page.keyboard.type('evil');
   await page.keyboard.press('Shift+Home');
@@ -127,7 +128,7 @@ test('a javascript: link is stripped, an https link kept', async ({ page }) => {
 
 test('the notepad works at phone width', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/notepad');
+  await openTool(page, '/notepad');
   await editor(page).click();
   await page.keyboard.type('phone note');
   await page.getByRole('button', { name: 'Generate 4-Digit Code' }).click();
@@ -140,7 +141,7 @@ test('Quill loads only on the notepad route', async ({ page }) => {
   page.on('request', (request) => {
     if (/notepad-page|quill/i.test(request.url())) quillAssets.push(request.url());
   });
-  await page.goto('/clipboard');
+  await openTool(page, '/clipboard');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Retrieve Shared Content' })).toBeVisible();
   expect(quillAssets).toEqual([]);

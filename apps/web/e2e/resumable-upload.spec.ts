@@ -8,6 +8,7 @@ import { expectAccessible } from './support/axe';
 import { hideSavePicker } from './support/receive-files';
 import { readResultCode } from './support/result-card';
 import { startOwnServer, type OwnServer } from './support/own-server';
+import { openTool } from './support/tool-page';
 
 // Issue "Uploads that survive": a 60 MiB file (over the default 50 MiB limit, so this spec
 // runs its own server) goes up in 5 MiB chunks; the network is cut half-way and restored,
@@ -92,7 +93,7 @@ test('a 60 MiB upload survives a cut network, and the recipient watches it arriv
   page,
   browser,
 }) => {
-  await page.goto(`${server.baseURL}/file-share`);
+  await openTool(page, `${server.baseURL}/file-share`);
   const uploads = await controlUploads(page);
   await page.getByLabel('File', { exact: true }).setInputFiles(path);
   await page.getByRole('button', { name: 'Upload & Generate 4-Digit Code' }).click();
@@ -135,7 +136,7 @@ test('an encrypted upload resumes after a page reload, with the password asked a
   browser,
 }) => {
   const password = 'resume me after the reload';
-  await page.goto(`${server.baseURL}/file-share`);
+  await openTool(page, `${server.baseURL}/file-share`);
   const uploads = await controlUploads(page);
   await page.getByLabel('File', { exact: true }).setInputFiles(path);
   await page.getByRole('switch', { name: /encryption/i }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { blogPostPath, contentPages, publishedPosts } from '../src/features/content/catalog';
 import { createClipboardShare, createNoteShare } from './support/api';
+import { openTool } from './support/tool-page';
 
 const pages = [
   '/',
@@ -53,7 +54,7 @@ test('no page breaks its Content Security Policy, in use or at rest', async ({ p
   }
 
   // The tools at work: the notepad editor, and the viewer with its QR code and note HTML.
-  await page.goto('/notepad');
+  await openTool(page, '/notepad');
   const editor = page.locator('.ql-editor');
   if ((await editor.count()) > 0) {
     await editor.click();

@@ -13,6 +13,11 @@ const ssrOut = join(webRoot, 'node_modules/.cache/codedrop-prerender');
 await build({
   root: webRoot,
   logLevel: 'warn',
+  // Quill needs a document as soon as it is imported (quill-server-stub.mjs says why a
+  // stand-in is enough).
+  resolve: {
+    alias: [{ find: /^quill$/, replacement: join(webRoot, 'scripts/quill-server-stub.mjs') }],
+  },
   build: {
     ssr: 'src/entry-server.tsx',
     outDir: ssrOut,
@@ -37,21 +42,30 @@ const baseHead = template
   .replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '');
 if (!baseHead.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
 
-/** The JavaScript a page loads before it can hydrate, so the browser fetches it at once. */
-function preloads(modules) {
+/**
+ * The JavaScript a page loads before it can hydrate, so the browser fetches it at once, and
+ * the styles of its lazily loaded modules, which the prerendered markup needs before any
+ * script runs (Vite's loader finds them linked and does not add them again).
+ */
+function preloads(modules, { scripts = true } = {}) {
   const files = new Set();
+  const styles = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
     if (chunk.isEntry || files.has(chunk.file)) return;
     files.add(chunk.file);
+    for (const style of chunk.css ?? []) styles.add(style);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   modules.forEach(visit);
-  return [...files]
-    .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
+  const notInTemplate = (file) => !template.includes(`/${file}"`);
+  return [
+    ...[...styles].filter(notInTemplate).map((file) => `<link rel="stylesheet" href="/${file}">`),
+    ...[...files]
+      .filter((file) => scripts && notInTemplate(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
 }
 
 function page({ head, body, prerenderedFor }) {
@@ -118,7 +132,16 @@ for (const entry of plan.pages) {
       }),
     );
   } else {
-    write(relative, page({ head: staticHead(entry) }));
+    // A tool: its form as it first shows, so the page paints before its JavaScript runs.
+    const { body } = await renderPage(entry.path);
+    write(
+      relative,
+      page({
+        head: staticHead(entry) + preloads(entry.modules, { scripts: false }),
+        body,
+        prerenderedFor: entry.path,
+      }),
+    );
   }
   files[entry.path] = relative;
 }

@@ -4,6 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from './app/routes';
 import { HeadCollectorProvider, headHtml, type CollectedHead } from './components/document-head';
 import { ConfigProvider } from './lib/config-context';
+import { renderServedMarkup } from './lib/interactive';
 
 export interface RenderedPage {
   /** The page's head tags (title, meta, canonical link) for `<head>`. */
@@ -21,17 +22,22 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender.invalid${path}`));
   if (context instanceof Response) throw new Error(`${path} redirected while prerendering`);
-  if (context.errors) throw new Error(`${path} failed: ${JSON.stringify(context.errors)}`);
+  if (context.errors) {
+    const [error] = Object.values(context.errors);
+    throw new Error(`${path} failed to render`, { cause: error });
+  }
   const router = createStaticRouter(handler.dataRoutes, context);
   const head: CollectedHead = { tags: [] };
-  const body = renderToString(
-    <StrictMode>
-      <HeadCollectorProvider head={head}>
-        <ConfigProvider>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </ConfigProvider>
-      </HeadCollectorProvider>
-    </StrictMode>,
+  const body = renderServedMarkup(() =>
+    renderToString(
+      <StrictMode>
+        <HeadCollectorProvider head={head}>
+          <ConfigProvider>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </ConfigProvider>
+        </HeadCollectorProvider>
+      </StrictMode>,
+    ),
   );
   return { head: headHtml(head), body };
 }

@@ -2,13 +2,20 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/router';
 import { prefetchConfig } from './lib/config-context';
+import { renderServedMarkup } from './lib/interactive';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+/** Ends the current task: the browser may paint and handle input before the next step. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 prefetchConfig();
-void createAppRouter().then((router) => {
+void createAppRouter().then(async (router) => {
+  // The page's modules were just evaluated in this task; rendering or hydrating the page
+  // in it too made one long task that kept a phone from answering input for half a second.
+  await nextTask();
   const app = (
     <StrictMode>
       <App router={router} />
@@ -29,7 +36,7 @@ void createAppRouter().then((router) => {
   // 404 served with other HTML, or a query string, renders afresh.
   const prerenderedFor = root.dataset.prerendered;
   if (prerenderedFor === window.location.pathname && window.location.search === '') {
-    hydrateRoot(root, app);
+    renderServedMarkup(() => hydrateRoot(root, app));
   } else {
     createRoot(root).render(app);
   }

@@ -5,10 +5,11 @@ import { prerenderOrigin } from './site-origin';
 export interface PlannedPage {
   path: string;
   /**
-   * "render": prerendered with its text; "head": an empty app shell with this page's title
-   * and description (the tools, which only work with JavaScript).
+   * "render": prerendered with its text and its own head tags; "tool": prerendered as it
+   * first shows (the empty form), with this page's title and description in the head (a
+   * tool renders only its title itself, and works only once its JavaScript runs).
    */
-  kind: 'render' | 'head';
+  kind: 'render' | 'tool';
   title?: string;
   description?: string;
   /** Source modules (Vite manifest keys) the page loads lazily, preloaded by its HTML. */
@@ -22,6 +23,19 @@ const layoutModules = {
   marketing: 'src/features/content/marketing-home-page.tsx',
   'blog-list': 'src/features/content/blog-list-page.tsx',
 } as const;
+
+/** The tools' pages, which their routes load lazily (app/routes.tsx). */
+const toolModules: Record<string, string> = {
+  '/clipboard': 'src/features/clipboard/clipboard-page.tsx',
+  '/notepad': 'src/features/notepad/notepad-page.tsx',
+  '/file-share': 'src/features/files/file-share-page.tsx',
+};
+
+function toolModule(path: string): string {
+  const module = toolModules[path];
+  if (module === undefined) throw new Error(`${path}: no page module for this tool`);
+  return module;
+}
 
 /**
  * What the build writes (scripts/prerender.mjs): one HTML file per page of the server's
@@ -48,10 +62,10 @@ export function sitePlan(): { origin: string; notFoundPath: string; pages: Plann
     })),
     ...toolPages.map((tool) => ({
       path: tool.path,
-      kind: 'head' as const,
+      kind: 'tool' as const,
       title: documentTitle(tool.title),
       description: tool.description,
-      modules: [],
+      modules: [toolModule(tool.path)],
     })),
   ];
 

@@ -20,17 +20,21 @@ export interface NoteEditorProps {
  */
 export function NoteEditor({ quillRef, onTextChange, invalid, describedBy }: NoteEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
+  const placeholderRef = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(onTextChange);
   useLayoutEffect(() => {
     onChangeRef.current = onTextChange;
   });
 
-  // Before the first paint: made in a plain effect, which Preact runs a frame later, the
-  // toolbar and the editing area would push the rest of the form down once it is seen.
-  useLayoutEffect(() => {
+  // After the first paint, in a task of its own: the placeholder holds the editor's place
+  // meanwhile, so nothing moves when it appears, and a phone starting the page is not
+  // kept busy by making the editor too.
+  useEffect(() => {
     const host = hostRef.current;
-    if (!host) return;
+    const placeholder = placeholderRef.current;
+    if (!host || !placeholder) return;
     configureQuill();
+    placeholder.hidden = true;
     const mount = host.appendChild(document.createElement('div'));
     const quill = new Quill(mount, {
       theme: 'snow',
@@ -44,8 +48,9 @@ export function NoteEditor({ quillRef, onTextChange, invalid, describedBy }: Not
     quillRef.current = quill;
     return () => {
       quillRef.current = null;
-      // Quill puts its toolbar beside the mount point: clear both (StrictMode mounts twice).
-      host.replaceChildren();
+      // Quill puts its toolbar beside the mount point: remove both (StrictMode mounts twice).
+      for (const child of [...host.children]) if (child !== placeholder) child.remove();
+      placeholder.hidden = false;
     };
   }, [quillRef]);
 
@@ -64,6 +69,10 @@ export function NoteEditor({ quillRef, onTextChange, invalid, describedBy }: Not
         'note-editor overflow-hidden rounded-xl border bg-white',
         invalid ? 'border-red-500' : 'border-slate-300',
       )}
-    />
+    >
+      {/* The editor's size until Quill is made: the prerendered page paints before any
+          script runs, and the form must not move when the editor appears. */}
+      <div ref={placeholderRef} className="note-editor-placeholder" aria-hidden="true" />
+    </div>
   );
 }
