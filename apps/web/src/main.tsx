@@ -14,7 +14,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 prefetchConfig();
 void createAppRouter().then(async (router) => {
   // The page's modules were just evaluated in this task; rendering or hydrating the page
-  // in it too made one long task that kept a phone from answering input for half a second.
+  // in it too made one long task (half a second of a 4x-throttled CPU on a tool's page).
   await nextTask();
   const app = (
     <StrictMode>
