@@ -5,20 +5,8 @@ import { createGroupCommit } from '../src/adapters/db/group-commit.js';
 import { createShareInserter } from '../src/domain/share-inserter.js';
 import type { NewShare } from '../src/domain/share-repository.js';
 import { countCodesOfLength, findShare } from '../src/domain/share-repository.js';
+import { now, shareRow as share } from './support/share-rows.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
-
-const now = new Date();
-const later = new Date(now.getTime() + 3_600_000);
-const share = (code: string, extra: Partial<NewShare> = {}): NewShare => ({
-  code,
-  type: 'clipboard',
-  content: `text of ${code}`,
-  delete_token_hash: 'h',
-  created_at: now,
-  expires_at: later,
-  reclaim_after: later,
-  ...extra,
-});
 
 /** Shares written as the code allocator writes them: each insert a write transaction. */
 describe.each(testDialects())('grouped share inserts on %s', (dialect) => {

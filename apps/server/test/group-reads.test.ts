@@ -3,20 +3,9 @@ import { createDb, migrate, type Db } from '../src/adapters/db/index.js';
 import { createGroupCommit } from '../src/adapters/db/group-commit.js';
 import { groupReadsOf, type GroupReads } from '../src/adapters/db/group-reads.js';
 import { createShareInserter } from '../src/domain/share-inserter.js';
-import { findShare, type NewShare } from '../src/domain/share-repository.js';
+import { findShare } from '../src/domain/share-repository.js';
+import { now, shareRow as share } from './support/share-rows.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
-
-const now = new Date();
-const later = new Date(now.getTime() + 3_600_000);
-const share = (code: string): NewShare => ({
-  code,
-  type: 'clipboard',
-  content: `text of ${code}`,
-  delete_token_hash: 'h',
-  created_at: now,
-  expires_at: later,
-  reclaim_after: later,
-});
 
 /** SQLite on a file: lookups by code go through group reads (adapters/db/group-reads.ts). */
 describe('group reads on SQLite', () => {

@@ -1,0 +1,17 @@
+import type { NewShare } from '../../src/domain/share-repository.js';
+
+/** The moment the rows below were made; they expire an hour after it. */
+export const now = new Date();
+const later = new Date(now.getTime() + 3_600_000);
+
+/** A live text share's row, written straight to the table: its text names its code. */
+export const shareRow = (code: string, extra: Partial<NewShare> = {}): NewShare => ({
+  code,
+  type: 'clipboard',
+  content: `text of ${code}`,
+  delete_token_hash: 'h',
+  created_at: now,
+  expires_at: later,
+  reclaim_after: later,
+  ...extra,
+});
