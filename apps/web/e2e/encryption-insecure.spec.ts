@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createEncryptedTextShare } from './support/encrypted-shares';
+import { openTool } from './support/tool-page';
 
 // A made-up host name mapped to the test server: over plain http anywhere but localhost
 // the page is not a secure context, so WebCrypto's `subtle` is missing (docs/design.md#encryption).
@@ -42,7 +43,7 @@ test('the create pages switch encryption off over plain http and say why', async
   for (const path of ['/clipboard', '/notepad', '/file-share']) {
     const url = new URL(path, baseURL);
     url.hostname = insecureHost;
-    await page.goto(url.href);
+    await openTool(page, url.href);
     const toggle = page.getByRole('switch', { name: /encryption/i });
     await expect(toggle).toBeDisabled();
     await expect(toggle).not.toBeChecked();

@@ -8,7 +8,7 @@ import { expectAccessible } from './support/axe';
 import { hideSavePicker } from './support/receive-files';
 import { readResultCode } from './support/result-card';
 import { startOwnServer, type OwnServer } from './support/own-server';
-import { openTool } from './support/tool-page';
+import { openTool, reloadTool } from './support/tool-page';
 
 // Issue "Uploads that survive": a 60 MiB file (over the default 50 MiB limit, so this spec
 // runs its own server) goes up in 5 MiB chunks; the network is cut half-way and restored,
@@ -148,7 +148,7 @@ test('an encrypted upload resumes after a page reload, with the password asked a
   await expect(recipient.page.getByText(/^Uploading… \d+%$/)).toBeVisible();
 
   await expect.poll(() => uploads.chunks, { timeout: 60_000 }).toBeGreaterThanOrEqual(6);
-  await page.reload();
+  await reloadTool(page);
   const before = await shownPercent(recipient.page);
 
   // The same file picked again: the page offers to resume, under the same code.

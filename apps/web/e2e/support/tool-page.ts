@@ -7,5 +7,15 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function openTool(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  await toolReady(page);
+}
+
+/** Reloads a tool's page and waits, as openTool does, until the script has adopted its form. */
+export async function reloadTool(page: Page): Promise<void> {
+  await page.reload();
+  await toolReady(page);
+}
+
+async function toolReady(page: Page): Promise<void> {
   await expect(page.locator('fieldset[data-starting]')).toHaveCount(0);
 }
