@@ -9,6 +9,8 @@ const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export interface OwnServer {
   baseURL: string;
+  /** Its DATA_DIR: the SQLite file `codedrop.db` and the stored blobs. */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
   await waitForHealth(baseURL, child, () => stderr);
   return {
     baseURL,
+    dataDir,
     stop: async () => {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
