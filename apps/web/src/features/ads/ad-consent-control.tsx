@@ -8,13 +8,18 @@ import { useAdConsent } from './use-ad-consent';
 /**
  * The footer's "Change advertising consent" button and the banner it reopens. The banner
  * also shows by itself while the visitor has not chosen. With no ad client configured
- * there is nothing to consent to, so neither renders.
+ * there is nothing to consent to, so neither renders, and the stored choice is not even read
+ * (the page's first localStorage read costs several milliseconds of its start).
  */
 export function AdConsentControl({ className }: { className?: string }) {
   const { adsClientId } = useConfig();
+  return adsClientId === null ? null : <ConsentControl className={className} />;
+}
+
+function ConsentControl({ className }: { className?: string }) {
   const consent = useAdConsent();
   const [reopened, setReopened] = useState(false);
-  if (adsClientId === null || consent === undefined) return null;
+  if (consent === undefined) return null;
 
   const choose = (next: AdConsent) => {
     writeConsent(next);

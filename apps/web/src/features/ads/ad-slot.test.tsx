@@ -48,6 +48,17 @@ describe('ads', () => {
     expect(adScripts()).toHaveLength(0);
   });
 
+  it('leave the stored choice unread without an ad client (a first read costs the page time)', () => {
+    config = defaultConfig;
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    try {
+      renderPage();
+      expect(read).not.toHaveBeenCalledWith(consentStorageKey);
+    } finally {
+      read.mockRestore();
+    }
+  });
+
   it('ask first, and load nothing until the visitor accepts', async () => {
     const { container } = renderPage();
     expect(screen.getByRole('region', { name: 'Allow advertising?' })).toBeVisible();

@@ -17,9 +17,14 @@ export interface AdSlotProps {
  */
 export function AdSlot({ slot, format = 'auto' }: AdSlotProps) {
   const { adsClientId } = useConfig();
+  // Without an ad client the visitor's choice is not read at all (ad-consent-control.tsx).
+  if (adsClientId === null) return null;
+  return <ConsentedAdUnit clientId={adsClientId} slot={slot} format={format} />;
+}
+
+function ConsentedAdUnit(props: { clientId: string; slot: string; format: AdFormat }) {
   const consent = useAdConsent();
-  if (adsClientId === null || consent !== 'granted') return null;
-  return <AdUnit clientId={adsClientId} slot={slot} format={format} />;
+  return consent === 'granted' ? <AdUnit {...props} /> : null;
 }
 
 function AdUnit({ clientId, slot, format }: { clientId: string; slot: string; format: AdFormat }) {
