@@ -451,7 +451,9 @@ async function main() {
   uploads.chunked = await chunkedUploads(work, scratch, start);
 
   console.log('Lookups among 1 000 and 1 000 000 shares …');
-  const scale = { lookups: await lookupsAtScale(await scratch('scale-'), start) };
+  const scale = {
+    lookups: await lookupsAtScale(await scratch('scale-'), await scratch('scale-large-'), start),
+  };
   console.log('Sweeping 100 000 expired shares under load …');
   scale.sweep = await sweepBacklog(await scratch('sweep-'), start);
 

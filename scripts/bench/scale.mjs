@@ -1,10 +1,10 @@
 // Measures that need many shares: lookups among a million, and a sweep of 100 000.
 import { join } from 'node:path';
-import { fire, getRequest } from './api-throughput.mjs';
+import { compareThroughput, fire, getRequest } from './api-throughput.mjs';
 import { startCodeDrop } from './codedrop-server.mjs';
 import { seedShares } from './seed.mjs';
 
-const timing = { warmupSeconds: 1, seconds: 3 };
+const timing = { warmupSeconds: 1, seconds: 2, rounds: 3 };
 // Codes up to nine digits, so a million shares stay under the density target.
 const wide = { CODE_MAX_DIGITS: '9' };
 
@@ -18,34 +18,39 @@ async function createShare(origin) {
   return (await response.json()).code;
 }
 
-async function lookups(origin, code, seconds) {
-  const result = await fire(
-    { ...getRequest(`${origin}/api/shares/${code}`), connections: 50 },
-    seconds,
-  );
-  return { requestsPerSecond: result.requestsPerSecond, p99Ms: result.p99Ms };
-}
-
-/** Lookup throughput with `count` live shares seeded beside the one read. */
-async function lookupsAmong(dataDir, code, count, start) {
-  seedShares(join(dataDir, 'codedrop.db'), count);
-  const server = await start(startCodeDrop(dataDir, wide));
-  try {
-    await lookups(server.origin, code, timing.warmupSeconds);
-    return await lookups(server.origin, code, timing.seconds);
-  } finally {
-    await server.stop();
-  }
-}
-
-/** Read throughput with 1 000 live shares, then with 1 000 000. */
-export async function lookupsAtScale(dataDir, start) {
+/**
+ * A server on its own data directory holding one share made through the API, to read, and
+ * `count` live shares seeded beside it.
+ */
+async function serverAmong(dataDir, count, start) {
   const first = await start(startCodeDrop(dataDir, wide));
   const code = await createShare(first.origin);
   await first.stop();
-  const small = await lookupsAmong(dataDir, code, 1_000, start);
-  const large = await lookupsAmong(dataDir, code, 999_000, start);
-  return { small, large };
+  seedShares(join(dataDir, 'codedrop.db'), count);
+  const server = await start(startCodeDrop(dataDir, wide));
+  return {
+    server,
+    request: { ...getRequest(`${server.origin}/api/shares/${code}`), connections: 50 },
+  };
+}
+
+/**
+ * Read throughput with 1 000 000 live shares against 1 000: both servers up at once and read
+ * in turn, the median round reported (compareThroughput), so that the machine's drift during
+ * the run falls on both sides instead of on whichever was measured second.
+ */
+export async function lookupsAtScale(smallDir, largeDir, start) {
+  const small = await serverAmong(smallDir, 1_000, start);
+  const large = await serverAmong(largeDir, 999_999, start);
+  try {
+    const { codedrop, bare } = await compareThroughput(large.request, small.request, timing);
+    return {
+      large: { requestsPerSecond: codedrop.requestsPerSecond, p99Ms: codedrop.p99Ms },
+      small: { requestsPerSecond: bare.requestsPerSecond, p99Ms: bare.p99Ms },
+    };
+  } finally {
+    await Promise.all([small.server.stop(), large.server.stop()]);
+  }
 }
 
 async function reclaimedRows(origin) {
@@ -72,7 +77,10 @@ export async function sweepBacklog(dataDir, start, count = 100_000) {
         else await new Promise((resolve) => setTimeout(resolve, 200));
       }
     })();
-    const during = await lookups(server.origin, code, 12);
+    const during = await fire(
+      { ...getRequest(`${server.origin}/api/shares/${code}`), connections: 50 },
+      12,
+    );
     await poll;
     return { sweptAfterMs, lookupP99Ms: during.p99Ms };
   } finally {
