@@ -5,7 +5,7 @@ import { contentTokensPlugin } from './src/features/content/content-tokens-plugi
 
 export default defineConfig({
   // The components are written against React's API and run on Preact: the preset compiles
-  // JSX for Preact and points `react` and `react-dom` at preact/compat (docs/design.md#the-web-app).
+  // JSX for Preact and points `react` and `react-dom` at preact/compat (docs/design.md#web-app).
   plugins: [preact(), tailwindcss(), contentTokensPlugin()],
   resolve: { conditions: ['source'] },
   // The prerender (scripts/prerender.mjs) bundles the libraries too, so that they render

@@ -67,9 +67,9 @@ export function NotFoundPage() {
                 className="group block h-full rounded-2xl focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
               >
                 <Card className="h-full text-left transition-shadow group-hover:shadow-md">
-                  <CardHeader className="pb-6">
+                  <CardHeader closed>
                     <Icon className="mb-1 size-6 text-brand-700" aria-hidden="true" />
-                    <CardTitle as="h3" className="flex items-center gap-1 text-base">
+                    <CardTitle as="h3" small className="flex items-center gap-1">
                       {cards[to].title}
                       <ArrowRight
                         className="size-4 opacity-0 transition-opacity group-hover:opacity-100"

@@ -6,6 +6,7 @@ const variants = {
   brand: 'border-brand-200 bg-brand-50 text-brand-800',
   success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   warning: 'border-amber-200 bg-amber-50 text-amber-900',
+  danger: 'border-red-200 bg-red-50 text-red-800',
 } as const;
 
 export interface BadgeProps extends ComponentProps<'span'> {

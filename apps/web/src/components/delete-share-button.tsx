@@ -37,7 +37,7 @@ export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareB
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <Dialog.Trigger asChild>
-        <Button variant="secondary" className="w-full text-red-700 sm:w-auto">
+        <Button variant="secondary-danger" className="w-full sm:w-auto">
           <Trash2 aria-hidden="true" />
           Delete now
         </Button>

@@ -15,6 +15,8 @@ const sizes = {
   md: ['size-10 rounded-xl', 'size-5'],
   lg: ['size-11 rounded-xl', 'size-5'],
   xl: ['size-12 rounded-xl', 'size-6'],
+  /** Beside a page's or a dialog's heading. */
+  heading: ['size-12 rounded-2xl', 'size-6'],
   '2xl': ['size-14 rounded-2xl', 'size-7'],
 } as const;
 
@@ -22,14 +24,30 @@ export interface IconTileProps {
   icon: LucideIcon;
   tone?: keyof typeof tones;
   size?: keyof typeof sizes;
+  /** Left out on a phone, where the row needs the width (shown from `sm` up). */
+  hideOnPhone?: boolean;
   className?: string;
 }
 
 /** A decorative icon on a tinted square: the one look of every card's and header's icon. */
-export function IconTile({ icon: Icon, tone = 'brand', size = 'md', className }: IconTileProps) {
+export function IconTile({
+  icon: Icon,
+  tone = 'brand',
+  size = 'md',
+  hideOnPhone = false,
+  className,
+}: IconTileProps) {
   const [box, glyph] = sizes[size];
   return (
-    <span className={cn('flex shrink-0 items-center justify-center', box, tones[tone], className)}>
+    <span
+      className={cn(
+        hideOnPhone ? 'hidden sm:flex' : 'flex',
+        'shrink-0 items-center justify-center',
+        box,
+        tones[tone],
+        className,
+      )}
+    >
       <Icon className={glyph} aria-hidden="true" />
     </span>
   );

@@ -8,7 +8,11 @@ export function Select({ className, children, ...props }: ComponentProps<'select
   return (
     <div className="relative">
       <select
-        className={cn(fieldClasses, 'h-11 appearance-none pr-10 pl-3 text-base', className)}
+        className={cn(
+          fieldClasses,
+          'h-11 appearance-none bg-white pr-10 pl-3 text-base',
+          className,
+        )}
         {...props}
       >
         {children}

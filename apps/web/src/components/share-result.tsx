@@ -64,11 +64,7 @@ export function ShareResult({
         <p className="font-mono text-5xl font-bold tracking-[0.25em] sm:text-6xl" data-share-code>
           {code}
         </p>
-        <Button
-          variant="secondary"
-          onClick={() => void codeCopy.copy(code)}
-          className="border-transparent"
-        >
+        <Button variant="secondary-on-color" onClick={() => void codeCopy.copy(code)}>
           {codeCopy.copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           Copy Code
         </Button>
@@ -80,7 +76,7 @@ export function ShareResult({
           <div className="flex flex-col gap-2">
             <Label htmlFor="share-link">Share link</Label>
             <div className="flex gap-2">
-              <Input id="share-link" readOnly value={link} className="font-mono text-sm" />
+              <Input id="share-link" readOnly value={link} fieldSize="sm" className="font-mono" />
               <Button
                 variant="secondary"
                 onClick={() => void linkCopy.copy(link)}

@@ -110,10 +110,11 @@ export function EncryptionOptionsCard({
               <div className="flex gap-2">
                 <Button
                   variant="secondary"
+                  size="field"
+                  fillOnPhone
                   onClick={generate}
                   disabled={disabled}
                   aria-label="Generate random password"
-                  className="h-11 flex-1 sm:flex-none"
                 >
                   <KeyRound aria-hidden="true" />
                   Generate
@@ -121,10 +122,11 @@ export function EncryptionOptionsCard({
                 {value.password !== '' && (
                   <Button
                     variant="secondary"
+                    size="field"
+                    fillOnPhone
                     onClick={() => void copyPassword()}
                     disabled={disabled}
                     aria-label="Copy password"
-                    className="h-11 flex-1 sm:flex-none"
                   >
                     <Copy aria-hidden="true" />
                     Copy

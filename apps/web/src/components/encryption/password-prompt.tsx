@@ -63,7 +63,7 @@ export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: Pass
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-5 py-2">
       <div className="flex flex-col items-center gap-3 text-center">
-        <IconTile icon={Lock} tone="safe" size="xl" className="rounded-2xl" />
+        <IconTile icon={Lock} tone="safe" size="heading" />
         <div>
           <h2 className="text-lg font-semibold text-slate-900">This share is password protected</h2>
           <p className="text-sm text-slate-600">

@@ -70,7 +70,7 @@ function ShareDetail({ share, onChanged }: { share: AdminShare; onChanged: () =>
   return (
     <div className="flex flex-col gap-6">
       <Card>
-        <CardHeader className="flex-row flex-wrap items-center gap-2">
+        <CardHeader row>
           <CardTitle>Details</CardTitle>
           <StatusBadge status={share.status} />
           {share.encrypted && (

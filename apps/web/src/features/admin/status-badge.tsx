@@ -1,14 +1,14 @@
 import type { AdminShareStatus } from '@codedrop/contract';
 import { Badge } from '../../components/badge';
 
-const looks: Record<AdminShareStatus, { label: string; className?: string }> = {
+const looks: Record<AdminShareStatus, { label: string; variant?: 'danger' }> = {
   live: { label: 'Live' },
-  quarantined: { label: 'Held for review', className: 'border-red-200 bg-red-50 text-red-800' },
+  quarantined: { label: 'Held for review', variant: 'danger' },
   expired: { label: 'Expired' },
   gone: { label: 'Gone' },
 };
 
 export function StatusBadge({ status }: { status: AdminShareStatus }) {
   const look = looks[status];
-  return <Badge className={look.className}>{look.label}</Badge>;
+  return <Badge variant={look.variant}>{look.label}</Badge>;
 }

@@ -5,7 +5,7 @@ import { IconTile } from '../../components/icon-tile';
 /** docs/product.md#clipboard: the clipboard page's automatic-cleanup info card. */
 export function CleanupInfo() {
   return (
-    <Card className="border-sky-200 bg-sky-50/60">
+    <Card look="info">
       <CardContent className="flex gap-4">
         <IconTile icon={Clock} tone="info" />
         <div className="flex flex-col gap-1">

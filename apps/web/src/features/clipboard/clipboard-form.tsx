@@ -61,7 +61,8 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
           disabled={busy}
           aria-invalid={fieldError !== null || tooLong}
           aria-describedby={cn('clipboard-count', fieldError && 'clipboard-error')}
-          className="font-mono text-sm"
+          fieldSize="sm"
+          className="font-mono"
         />
         <div className="flex flex-wrap items-start justify-between gap-2">
           <FieldError id="clipboard-error" message={fieldError} />

@@ -32,7 +32,7 @@ export function FileList({ files, onRemove, disabled }: FileListProps) {
             tone="raised"
             size={single ? 'xl' : 'md'}
             // On a phone the rows of a list leave the width to the names.
-            className={single ? undefined : 'hidden sm:flex'}
+            hideOnPhone={!single}
           />
           <div className="min-w-0 flex-1">
             <p

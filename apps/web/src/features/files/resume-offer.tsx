@@ -36,9 +36,9 @@ export function ResumeOffer({ record, onDiscard, disabled }: ResumeOfferProps) {
           : 'Choose Resume upload to continue where it stopped, under the same code.'}
       </p>
       <Button
-        variant="link"
+        variant="inline-link"
         size="sm"
-        className="mt-1 text-sky-900 underline"
+        className="mt-1"
         onClick={onDiscard}
         disabled={disabled}
       >

@@ -16,7 +16,9 @@ export function ClipboardContent({ text }: { text: string }) {
         readOnly
         value={text}
         rows={Math.min(20, Math.max(6, lines + 1))}
-        className="resize-y bg-slate-50 font-mono text-sm"
+        fieldSize="sm"
+        muted
+        className="resize-y font-mono"
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <span className="text-sm text-slate-600">

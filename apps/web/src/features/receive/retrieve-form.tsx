@@ -39,7 +39,7 @@ export function RetrieveForm({ initialCode, loading, error, onLookup }: Retrieve
   };
 
   return (
-    <Card id="retrieve" className="shadow-lg shadow-brand-900/5">
+    <Card id="retrieve" look="raised">
       <CardHeader>
         <CardTitle>Retrieve Shared Content</CardTitle>
         <CardDescription>Enter a code to access shared clipboard, notes, or files</CardDescription>
@@ -67,7 +67,8 @@ export function RetrieveForm({ initialCode, loading, error, onLookup }: Retrieve
             }}
             aria-invalid={tooShort || error !== undefined}
             aria-describedby={tooShort ? 'share-code-hint' : undefined}
-            className="h-14 text-center font-mono text-2xl tracking-[0.3em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal"
+            fieldSize="code"
+            className="text-center font-mono tracking-[0.3em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal"
           />
           {tooShort && (
             <p id="share-code-hint" className="text-sm text-red-700">

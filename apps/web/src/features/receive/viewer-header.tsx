@@ -19,7 +19,7 @@ export function ViewerHeader({ share }: { share: ShareView }) {
   const { icon: Icon } = kinds[share.type];
   const title = (share.files?.length ?? 0) > 1 ? 'Shared Files' : kinds[share.type].title;
   return (
-    <CardHeader className="gap-5 pb-6">
+    <CardHeader roomy closed>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex items-center gap-3">
           <IconTile icon={Icon} size="lg" />

@@ -49,7 +49,8 @@ export function ContactFields({
           disabled={disabled}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={errors.message ? `${countId} ${messageErrorId}` : countId}
-          className="min-h-24 text-sm"
+          fieldSize="sm"
+          short
         />
         <div className="flex flex-wrap items-start justify-between gap-2">
           <FieldError id={messageErrorId} message={errors.message} />

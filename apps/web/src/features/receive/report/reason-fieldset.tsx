@@ -45,7 +45,7 @@ export function ReasonFieldset({
             aria-invalid={error ? true : undefined}
             className="size-4 accent-brand-600"
           />
-          <Label htmlFor={`${id}-${reason}`} className="font-normal">
+          <Label htmlFor={`${id}-${reason}`} plain>
             {reportReasonLabels[reason]}
           </Label>
         </div>

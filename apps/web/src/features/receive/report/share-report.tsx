@@ -29,7 +29,7 @@ export function ShareReport({ code }: { code: string }) {
         </p>
         <Button
           ref={buttonRef}
-          variant="ghost"
+          variant="ghost-quiet"
           size="sm"
           onClick={() => {
             setThanks('');
@@ -37,7 +37,7 @@ export function ShareReport({ code }: { code: string }) {
           }}
           aria-expanded={open}
           aria-controls={panelId}
-          className="-mr-3 font-normal text-slate-500"
+          className="-mr-3"
         >
           <Flag aria-hidden="true" />
           Report
