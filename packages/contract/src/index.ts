@@ -14,3 +14,4 @@ export * from './routes.js';
 export * from './text-length.js';
 export * from './share-types.js';
 export * from './format-bytes.js';
+export * from './format-count.js';

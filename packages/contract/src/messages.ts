@@ -1,3 +1,5 @@
+import { formatCount } from './format-count.js';
+
 /**
  * User-facing words (docs/product.md#messages), kept once so the API's problem
  * details and the web app say exactly the same thing.
@@ -6,7 +8,7 @@ export const messages = {
   textRequired: 'Please enter some text to share',
   noteRequired: 'Please write something in your note before sharing',
   noteTooLong: (maxChars: number) =>
-    `The note is too long: at most ${maxChars.toLocaleString('en-US')} characters`,
+    `The note is too long: at most ${formatCount(maxChars)} characters`,
   fileRequired: 'Please select a file to share',
   fileTooLargeTitle: 'File too large',
   fileTooLargeDetail: (limit: string) => `Please select a file smaller than ${limit}`,

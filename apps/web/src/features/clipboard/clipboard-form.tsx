@@ -1,4 +1,4 @@
-import { codePointLength, messages } from '@codedrop/contract';
+import { codePointLength, formatCount, messages } from '@codedrop/contract';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FormCard } from '../../components/form-card';
@@ -37,7 +37,7 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
     if (text.trim() === '') return refuse(messages.textRequired);
     if (tooLong) {
       return refuse(
-        `Please shorten your text to ${config.maxTextChars.toLocaleString('en-US')} characters or fewer`,
+        `Please shorten your text to ${formatCount(config.maxTextChars)} characters or fewer`,
       );
     }
     const created = await creation.create(text);
@@ -73,8 +73,7 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
               tooLong ? 'font-medium text-red-700' : 'text-slate-600',
             )}
           >
-            {length.toLocaleString('en-US')} / {config.maxTextChars.toLocaleString('en-US')}{' '}
-            characters
+            {formatCount(length)} / {formatCount(config.maxTextChars)} characters
           </p>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { formatCount } from '@codedrop/contract';
 import { Check, Copy } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Label } from '../../components/label';
@@ -21,9 +22,7 @@ export function ClipboardContent({ text }: { text: string }) {
         className="resize-y font-mono"
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <span className="text-sm text-slate-600">
-          {[...text].length.toLocaleString('en-US')} characters
-        </span>
+        <span className="text-sm text-slate-600">{formatCount([...text].length)} characters</span>
         <Button onClick={() => void copy(text)}>
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           Copy to Clipboard

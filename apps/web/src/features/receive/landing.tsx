@@ -6,7 +6,7 @@ import { buttonClasses } from '../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/card';
 import { Container } from '../../components/container';
 import { useConfig } from '../../lib/config-context';
-import { formatBytesCompact } from '@codedrop/contract';
+import { formatBytesCompact, formatCount } from '@codedrop/contract';
 import { tools, type Tool } from '../../lib/tools';
 import { IconTile } from '../../components/icon-tile';
 import { DocumentHead } from '../../components/document-head';
@@ -15,7 +15,7 @@ import { DocumentHead } from '../../components/document-head';
 export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
   const { maxTextChars, maxFileBytes } = useConfig();
   const text: Record<Tool['to'], string> = {
-    '/clipboard': `Paste text or code and share it with a short code. Up to ${maxTextChars.toLocaleString('en-US')} characters.`,
+    '/clipboard': `Paste text or code and share it with a short code. Up to ${formatCount(maxTextChars)} characters.`,
     '/notepad':
       'Write formatted notes with headings, lists, links and code blocks, then share them.',
     '/file-share': `Upload a file up to ${formatBytesCompact(maxFileBytes)} and choose how many times it can be downloaded.`,

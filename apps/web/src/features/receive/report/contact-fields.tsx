@@ -1,4 +1,4 @@
-import { REPORT_MESSAGE_MAX_CHARS } from '@codedrop/contract';
+import { formatCount, REPORT_MESSAGE_MAX_CHARS } from '@codedrop/contract';
 import type { Ref } from 'react';
 import { FieldError } from '../../../components/field-error';
 import { Input } from '../../../components/input';
@@ -31,7 +31,7 @@ export function ContactFields({
   messageRef,
   emailRef,
 }: ContactFieldsProps) {
-  const max = REPORT_MESSAGE_MAX_CHARS.toLocaleString('en-US');
+  const max = formatCount(REPORT_MESSAGE_MAX_CHARS);
   const countId = `${id}-message-count`;
   const messageErrorId = `${id}-message-error`;
   return (
@@ -55,7 +55,7 @@ export function ContactFields({
         <div className="flex flex-wrap items-start justify-between gap-2">
           <FieldError id={messageErrorId} message={errors.message} />
           <p id={countId} className="ml-auto text-sm text-slate-600 tabular-nums">
-            {message.length.toLocaleString('en-US')} / {max} characters
+            {formatCount(message.length)} / {max} characters
           </p>
         </div>
       </div>
