@@ -126,7 +126,7 @@ for (const entry of plan.pages) {
     write(
       relative,
       page({
-        head: markRendered(head) + preloads(entry.modules),
+        head: markRendered(head) + preloads(entry.modules, { scripts: false }),
         body,
         prerenderedFor: entry.path,
       }),
