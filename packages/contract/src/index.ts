@@ -9,6 +9,7 @@ export * from './note-html.js';
 export * from './note-text.js';
 export * from './problem.js';
 export * from './recovery.js';
+export * from './recovery-rules.js';
 export * from './shares.js';
 export * from './routes.js';
 export * from './text-length.js';

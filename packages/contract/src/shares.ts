@@ -2,31 +2,16 @@ import { z } from 'zod';
 import { messages } from './messages.js';
 import { shareTypes, textShareTypes } from './share-types.js';
 import { authKeySchema, authVerifierSchema, envelopeSchema, kdfSchema } from './envelope.js';
+import { emailPattern, isRecoverablePassword } from './recovery-rules.js';
 
 export const shareTypeSchema = z.enum(shareTypes);
 
-/** The simple x@y.z pattern of docs/product.md#encryption-options. */
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const recoveryEmailSchema = z
   .string()
   .trim()
   .max(254, messages.invalidEmail)
   .regex(emailPattern, messages.invalidEmail);
 
-/** Longest password the recovery escrow keeps (it is mailed back as one line of text). */
-export const maxRecoveryPasswordChars = 256;
-
-/**
- * One line of printable characters: the escrowed password is put into an email, and a
- * longer or multi-line one would turn the recovery mail into a relay for any text.
- */
-export function isRecoverablePassword(password: string): boolean {
-  return (
-    password.length > 0 &&
-    Array.from(password).length <= maxRecoveryPasswordChars &&
-    !/[\p{Cc}\u2028\u2029]/u.test(password)
-  );
-}
 const recoveryPasswordSchema = z
   .string()
   .refine(isRecoverablePassword, messages.recoveryPasswordInvalid);

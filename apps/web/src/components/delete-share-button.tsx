@@ -2,7 +2,6 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { deleteShare } from '../lib/api/shares-api';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
@@ -23,6 +22,8 @@ export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareB
 
   const confirm = async () => {
     setBusy(true);
+    // Loaded on use, like every API call of the tools (lib/use-text-share-creation.ts).
+    const { deleteShare } = await import('../lib/api/shares-api');
     const result = await deleteShare(code, deleteToken);
     setBusy(false);
     if (!result.ok) {

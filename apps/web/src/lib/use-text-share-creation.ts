@@ -2,7 +2,6 @@ import type { CreateShareResponse, TextShareType } from '@codedrop/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { problemWords, type ProblemMessage } from './api/problem-words';
-import { createShare } from './api/shares-api';
 import { useConfig } from './config-context';
 import type { SealProgress } from './encryption/progress';
 import { sealFailed, sealTextShare } from './encryption/seal-text';
@@ -53,6 +52,9 @@ export function useTextShareCreation(type: TextShareType, failedMessage: string)
         fail({ title: failedMessage });
         return null;
       }
+      // The API client and its schemas (zod) load with the first share, not with the page:
+      // evaluating them was a long task of every tool's start on a phone.
+      const { createShare } = await import('./api/shares-api');
       const result = await createShare({
         type,
         ...(sealed ?? { content }),

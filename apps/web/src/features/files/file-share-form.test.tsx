@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigProvider, defaultConfig } from '../../lib/config-context';
@@ -262,10 +262,13 @@ describe('FileShareForm, uploading', () => {
     const { user } = setup();
     await user.upload(input(), [file('movie.mp4', 5, 'video/mp4')]);
     await user.click(screen.getByRole('button', { name: 'Start a new upload instead' }));
-    expect(fetch).toHaveBeenCalledWith('/api/shares/4821', {
-      method: 'DELETE',
-      headers: { Authorization: 'Bearer the-token' },
-    });
+    // The API client loads on this first use, so the request follows a moment later.
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/api/shares/4821', {
+        method: 'DELETE',
+        headers: { Authorization: 'Bearer the-token' },
+      }),
+    );
     expect(screen.queryByText(/upload stopped before it finished/)).toBeNull();
     expect(localStorage.length).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Upload & Generate 4-Digit Code' }));

@@ -12,13 +12,11 @@ import { FieldError } from '../../components/field-error';
 import { Input } from '../../components/input';
 import { Label } from '../../components/label';
 import { Spinner } from '../../components/spinner';
-import { uploadFileShare } from '../../lib/api/files-api';
 import type { UploadProgress as Transfer } from '../../lib/api/multipart-upload';
 import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
 import { useConfig } from '../../lib/config-context';
 import { parseDownloadLimit } from '../../lib/download-limit';
 import type { SealProgress } from '../../lib/encryption/progress';
-import { uploadEncryptedFileShare } from '../../lib/encryption/upload-encrypted-file';
 import { useEncryptionOptions } from '../../lib/encryption/use-encryption-options';
 import { FilePicker } from './file-picker';
 import { SmartDataInfo, UploadLimits } from './file-facts';
@@ -29,7 +27,6 @@ import { useFileSelection } from './use-file-selection';
 import { beginResumableShare } from './resumable-share';
 import { ResumeOffer, useResumeOffer } from './resume-offer';
 import type { ClientProblem } from '../../lib/api/result';
-import { deleteShare } from '../../lib/api/shares-api';
 import { forgetResumeRecord } from '../../lib/resume-records';
 
 /** docs/product.md#file-share, before upload: files, limit, expiry, upload. */
@@ -52,7 +49,9 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
   const discardResume = () => {
     if (!resume || !files[0]) return;
     // The unfinished share would otherwise wait, unusable, until it is abandoned.
-    void deleteShare(resume.share.code, resume.share.deleteToken);
+    void import('../../lib/api/shares-api').then(({ deleteShare }) =>
+      deleteShare(resume.share.code, resume.share.deleteToken),
+    );
     forgetResumeRecord(files[0]);
     setFailure(null);
     setRecords((n) => n + 1);
@@ -98,6 +97,8 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
     }
     if (choice) {
       setSealing({ stage: 'deriving' });
+      const { uploadEncryptedFileShare } =
+        await import('../../lib/encryption/upload-encrypted-file');
       result = await uploadEncryptedFileShare(
         choice,
         files,
@@ -107,6 +108,8 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
       setSealing(null);
     } else {
       setProgress({ loaded: 0, total: totalBytes(files) });
+      // The API client and its schemas load with the first upload (lib/use-text-share-creation.ts).
+      const { uploadFileShare } = await import('../../lib/api/files-api');
       result = await uploadFileShare(
         files,
         { maxDownloads, expiresInSeconds },

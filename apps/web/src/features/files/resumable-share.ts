@@ -11,7 +11,7 @@ import {
   toBase64,
 } from '@codedrop/crypto';
 import type { ClientProblem } from '../../lib/api/result';
-import { startResumableUpload, type ResumableUpload } from '../../lib/api/resumable-upload';
+import type { ResumableUpload } from '../../lib/api/resumable-upload';
 import { recoveryFields, type EncryptionChoice } from '../../lib/encryption/options';
 import { forgetResumeRecord, saveResumeRecord, type ResumeRecord } from '../../lib/resume-records';
 import type { CreatedFile } from './file-result';
@@ -96,6 +96,8 @@ export async function beginResumableShare(
     return { ok: false, problem: encryptionProblem };
   }
   const { encrypted, metadata, encryption } = prepared;
+  // The upload client (tus, zod) loads when the first upload begins, not with the page.
+  const { startResumableUpload } = await import('../../lib/api/resumable-upload');
   const tracker = new UploadTracker(encrypted?.size ?? file.size);
   tracker.discard = () => {
     tracker.upload?.stop();
