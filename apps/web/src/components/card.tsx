@@ -24,7 +24,7 @@ interface CardHeaderProps extends ComponentProps<'div'> {
   row?: boolean;
   /** More space between the parts, for a header of several blocks. */
   roomy?: boolean;
-  /** Nothing follows in the card, so the header keeps its bottom padding. */
+  /** The header keeps its own bottom padding (by default the content below it gives the space). */
   closed?: boolean;
 }
 
