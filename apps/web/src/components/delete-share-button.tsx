@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from './button';
 import { Spinner } from './spinner';
+import { loadOnUse } from '../lib/api/load-on-use';
 
 export interface DeleteShareButtonProps {
   code: string;
@@ -23,8 +24,8 @@ export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareB
   const confirm = async () => {
     setBusy(true);
     // Loaded on use, like every API call of the tools (lib/use-text-share-creation.ts).
-    const { deleteShare } = await import('../lib/api/shares-api');
-    const result = await deleteShare(code, deleteToken);
+    const api = await loadOnUse(() => import('../lib/api/shares-api'));
+    const result = api.ok ? await api.data.deleteShare(code, deleteToken) : api;
     setBusy(false);
     if (!result.ok) {
       toast.error('Could not delete the share', { description: result.problem.detail });

@@ -1,6 +1,7 @@
 import type { CreateShareResponse, TextShareType } from '@codedrop/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { loadOnUse } from './api/load-on-use';
 import { problemWords, type ProblemMessage } from './api/problem-words';
 import { useConfig } from './config-context';
 import type { SealProgress } from './encryption/progress';
@@ -54,13 +55,15 @@ export function useTextShareCreation(type: TextShareType, failedMessage: string)
       }
       // The API client and its schemas (zod) load with the first share, not with the page:
       // evaluating them was a long task of every tool's start on a phone.
-      const { createShare } = await import('./api/shares-api');
-      const result = await createShare({
-        type,
-        ...(sealed ?? { content }),
-        expiresInSeconds,
-        ...(burn ? { burnAfterReading: true } : {}),
-      });
+      const api = await loadOnUse(() => import('./api/shares-api'));
+      const result = api.ok
+        ? await api.data.createShare({
+            type,
+            ...(sealed ?? { content }),
+            expiresInSeconds,
+            ...(burn ? { burnAfterReading: true } : {}),
+          })
+        : api;
       if (result.ok) {
         return {
           share: result.data,

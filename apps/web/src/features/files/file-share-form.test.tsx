@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as LoadOnUse from '../../lib/api/load-on-use';
 import { ConfigProvider, defaultConfig } from '../../lib/config-context';
 import { handOverFiles } from '../../lib/pending-files';
 import { FileShareForm } from './file-share-form';
@@ -10,6 +11,12 @@ const api = vi.hoisted(() => ({ uploadFileShare: vi.fn() }));
 vi.mock('../../lib/api/files-api', () => api);
 const resumable = vi.hoisted(() => ({ beginResumableShare: vi.fn() }));
 vi.mock('./resumable-share', () => resumable);
+// The real loader, spied on, so one test can make a module's load fail as a cut connection does.
+const loading = vi.hoisted(() => ({ actual: undefined as typeof LoadOnUse | undefined }));
+vi.mock('../../lib/api/load-on-use', async (importOriginal) => {
+  loading.actual = await importOriginal<typeof LoadOnUse>();
+  return { loadOnUse: vi.fn(loading.actual.loadOnUse) };
+});
 
 // Radix's switch measures a hidden input inside a form; jsdom has no ResizeObserver.
 class NoResizeObserver {
@@ -196,6 +203,28 @@ describe('FileShareForm, uploading', () => {
         encryption: null,
       }),
     );
+  });
+
+  it('says the connection failed when the upload code cannot be loaded, and can send again', async () => {
+    const { loadOnUse } = await import('../../lib/api/load-on-use');
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(loadOnUse).mockImplementationOnce(() =>
+      loading.actual!.loadOnUse(() =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      ),
+    );
+    const { user } = setup();
+    await user.upload(input(), [file('b.png', 2, 'image/png'), file('a.pdf', 3)]);
+    const send = screen.getByRole('button', { name: 'Upload & Generate 4-Digit Code' });
+    await user.click(send);
+    expect(await screen.findByText(/Could not reach CodeDrop/)).toBeVisible();
+    expect(api.uploadFileShare).not.toHaveBeenCalled();
+    expect(send).toBeEnabled();
+    quiet.mockRestore();
+
+    api.uploadFileShare.mockResolvedValue({ ok: true, data: { code: '4821', files: [] } });
+    await user.click(send);
+    await waitFor(() => expect(api.uploadFileShare).toHaveBeenCalledTimes(1));
   });
 
   it('sends one file resumably, with the chunk size the server allows', async () => {

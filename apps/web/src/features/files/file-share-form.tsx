@@ -27,6 +27,7 @@ import { useFileSelection } from './use-file-selection';
 import { beginResumableShare } from './resumable-share';
 import { ResumeOffer, useResumeOffer } from './resume-offer';
 import type { ClientProblem } from '../../lib/api/result';
+import { loadOnUse } from '../../lib/api/load-on-use';
 import { forgetResumeRecord } from '../../lib/resume-records';
 
 /** docs/product.md#file-share, before upload: files, limit, expiry, upload. */
@@ -49,9 +50,9 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
   const discardResume = () => {
     if (!resume || !files[0]) return;
     // The unfinished share would otherwise wait, unusable, until it is abandoned.
-    void import('../../lib/api/shares-api').then(({ deleteShare }) =>
-      deleteShare(resume.share.code, resume.share.deleteToken),
-    );
+    void loadOnUse(() => import('../../lib/api/shares-api')).then((api) => {
+      if (api.ok) void api.data.deleteShare(resume.share.code, resume.share.deleteToken);
+    });
     forgetResumeRecord(files[0]);
     setFailure(null);
     setRecords((n) => n + 1);
@@ -97,24 +98,27 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
     }
     if (choice) {
       setSealing({ stage: 'deriving' });
-      const { uploadEncryptedFileShare } =
-        await import('../../lib/encryption/upload-encrypted-file');
-      result = await uploadEncryptedFileShare(
-        choice,
-        files,
-        { maxDownloads, expiresInSeconds },
-        setSealing,
-      );
+      const sealing = await loadOnUse(() => import('../../lib/encryption/upload-encrypted-file'));
+      result = sealing.ok
+        ? await sealing.data.uploadEncryptedFileShare(
+            choice,
+            files,
+            { maxDownloads, expiresInSeconds },
+            setSealing,
+          )
+        : sealing;
       setSealing(null);
     } else {
       setProgress({ loaded: 0, total: totalBytes(files) });
       // The API client and its schemas load with the first upload (lib/use-text-share-creation.ts).
-      const { uploadFileShare } = await import('../../lib/api/files-api');
-      result = await uploadFileShare(
-        files,
-        { maxDownloads, expiresInSeconds },
-        { onProgress: setProgress },
-      );
+      const api = await loadOnUse(() => import('../../lib/api/files-api'));
+      result = api.ok
+        ? await api.data.uploadFileShare(
+            files,
+            { maxDownloads, expiresInSeconds },
+            { onProgress: setProgress },
+          )
+        : api;
       setProgress(null);
     }
     setUploading(false);

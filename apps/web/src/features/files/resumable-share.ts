@@ -11,6 +11,7 @@ import {
   toBase64,
 } from '@codedrop/crypto';
 import type { ClientProblem } from '../../lib/api/result';
+import { loadOnUse } from '../../lib/api/load-on-use';
 import type { ResumableUpload } from '../../lib/api/resumable-upload';
 import { recoveryFields, type EncryptionChoice } from '../../lib/encryption/options';
 import { forgetResumeRecord, saveResumeRecord, type ResumeRecord } from '../../lib/resume-records';
@@ -97,7 +98,9 @@ export async function beginResumableShare(
   }
   const { encrypted, metadata, encryption } = prepared;
   // The upload client (tus, zod) loads when the first upload begins, not with the page.
-  const { startResumableUpload } = await import('../../lib/api/resumable-upload');
+  const client = await loadOnUse(() => import('../../lib/api/resumable-upload'));
+  if (!client.ok) return client;
+  const { startResumableUpload } = client.data;
   const tracker = new UploadTracker(encrypted?.size ?? file.size);
   tracker.discard = () => {
     tracker.upload?.stop();

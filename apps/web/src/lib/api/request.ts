@@ -1,7 +1,7 @@
 // First: zod's CSP-safe setting, before any answer is parsed.
 import '../../csp-safe-zod';
 import { problemSchema, type ErrorCode } from '@codedrop/contract';
-import type { ApiResult, ClientProblem, Parser } from './result';
+import { connectionProblem, type ApiResult, type ClientProblem, type Parser } from './result';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'DELETE';
@@ -53,12 +53,7 @@ export function fetchFailure(error: unknown, signal?: AbortSignal): ClientProble
   if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) {
     return { code: 'ABORTED', status: 0, title: 'Cancelled', detail: 'The request was cancelled.' };
   }
-  return {
-    code: 'NETWORK_ERROR',
-    status: 0,
-    title: 'Connection problem',
-    detail: 'Could not reach CodeDrop. Please check your connection and try again.',
-  };
+  return { ...connectionProblem };
 }
 
 function badResponse(status: number): ClientProblem {

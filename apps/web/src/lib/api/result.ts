@@ -22,3 +22,11 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; problem: ClientP
 export interface Parser<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false };
 }
+
+/** No answer at all: the network, or a part of the page that could not be loaded. */
+export const connectionProblem: ClientProblem = {
+  code: 'NETWORK_ERROR',
+  status: 0,
+  title: 'Connection problem',
+  detail: 'Could not reach CodeDrop. Please check your connection and try again.',
+};
