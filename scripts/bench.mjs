@@ -200,7 +200,7 @@ function missedBars(api) {
     const value = ours.requestsPerSecond / bare.requestsPerSecond;
     if (value < measure.bar) missed.push(`${name}: ${value.toFixed(2)}× < ${measure.bar}×`);
   }
-  const p99 = api[apiMeasures[0].name].codedrop.p99Ms;
+  const p99 = api[apiMeasures[0].name].p99Ms.codedrop;
   if (p99 > lookupP99BarMs) missed.push(`lookup p99 ${p99} ms > ${lookupP99BarMs} ms`);
   return missed;
 }
@@ -312,13 +312,13 @@ function apiRows(api) {
     `${ratio(ours.requestsPerSecond, bare.requestsPerSecond)} ${pass(ours.requestsPerSecond / bare.requestsPerSecond >= measure.bar)}`,
     `bar ≥ ${measure.bar}×; ${measure.connections} connections; CodeDrop p50 ${round2(ours.p50Ms)} ms, p99 ${round2(ours.p99Ms)} ms`,
   ]);
-  const lookup = api[apiMeasures[0].name].codedrop;
+  const { p99Ms } = api[apiMeasures[0].name];
   rows.push([
     'p99 latency of lookups',
-    `${lookup.p99Ms} ms`,
-    '',
-    pass(lookup.p99Ms <= lookupP99BarMs),
-    `bar ≤ ${lookupP99BarMs} ms at ${apiMeasures[0].connections} connections`,
+    `${round2(p99Ms.codedrop)} ms`,
+    `${round2(p99Ms.bare)} ms`,
+    pass(p99Ms.codedrop <= lookupP99BarMs),
+    `bar ≤ ${lookupP99BarMs} ms at ${apiMeasures[0].connections} connections; median of ${p99Ms.rounds.length} rounds (${p99Ms.rounds.map(round2).join(', ')} ms)`,
   ]);
   return rows;
 }
