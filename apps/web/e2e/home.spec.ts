@@ -107,6 +107,45 @@ test('a clipboard share opens from /{code} and /?code={code}', async ({ page, re
   await expect(page.getByRole('textbox', { name: 'Shared text' })).toHaveValue('deep link text');
 });
 
+test('a /{code} link adopts the served landing page, shows the code while it looks, then the share', async ({
+  page,
+  request,
+}) => {
+  const share = await createClipboardShare(request, 'adopted, not redrawn');
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  // The script and the share's answer are held, so the served page and the lookup's
+  // progress are both seen.
+  let releaseScript!: () => void;
+  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+  const entry = /\/assets\/index-[^/]*\.js$/;
+  await page.route(entry, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  let releaseShare!: () => void;
+  const shareHeld = new Promise<void>((resolve) => (releaseShare = resolve));
+  await page.route(`**/api/shares/${share.code}`, async (route) => {
+    await shareHeld;
+    await route.continue();
+  });
+  await page.goto(`/${share.code}`, { waitUntil: 'commit' });
+  const served = await page.getByRole('banner').elementHandle();
+  releaseScript();
+  await expect(codeInput(page)).toHaveValue(share.code);
+  await expect(page.getByRole('button', { name: 'Searching...' })).toBeDisabled();
+  releaseShare();
+  await expect(page.getByRole('textbox', { name: 'Shared text' })).toHaveValue(
+    'adopted, not redrawn',
+  );
+  // The site header the server sent is still the one on the page: adopted, not redrawn.
+  expect(await served?.evaluate((element) => element.isConnected)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('a note is retrieved with its formatting, sanitized, by code and deep link', async ({
   page,
   request,

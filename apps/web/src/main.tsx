@@ -32,10 +32,13 @@ void createAppRouter().then(async (router) => {
   // The page adds its title and head tags itself (components/document-head.tsx), in the
   // same task: drop the served ones first, or the document would hold each twice.
   document.head.querySelectorAll('title, [data-ssr-head]').forEach((tag) => tag.remove());
-  // Prerendered HTML is adopted only on the page it was rendered for; a /{code} link or a
+  // Prerendered HTML is adopted on the page it was rendered for, and the landing page's on a
+  // /{code} link (the server sends it there; the home page shows the code once adopted). A
   // 404 served with other HTML, or a query string, renders afresh.
   const prerenderedFor = root.dataset.prerendered;
-  if (prerenderedFor === window.location.pathname && window.location.search === '') {
+  const path = window.location.pathname;
+  const adoptable = prerenderedFor === path || (prerenderedFor === '/' && /^\/\d+$/.test(path));
+  if (adoptable && window.location.search === '') {
     renderServedMarkup(() => hydrateRoot(root, app));
   } else {
     createRoot(root).render(app);

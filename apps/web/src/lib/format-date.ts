@@ -2,12 +2,26 @@
 // phone's CPU while a tool's page was starting, before any date was shown.
 let dateTime: Intl.DateTimeFormat | undefined;
 
+const createDateTime = () =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 /** A timestamp in the visitor's locale and time zone (docs/product.md#formatting). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  dateTime ??= createDateTime();
   return dateTime.format(date);
+}
+
+/**
+ * Makes the formatter in a task of its own, soon: for a page that will show dates once an
+ * answer arrives (a share's), so that this cost falls in the wait for it instead of
+ * lengthening the task that shows the answer.
+ */
+export function prepareDateTimeFormat(): void {
+  setTimeout(() => {
+    dateTime ??= createDateTime();
+  }, 0);
 }
 
 /**

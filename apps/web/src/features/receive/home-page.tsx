@@ -1,6 +1,7 @@
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { filterCodeInput, isLookupCode } from '../../lib/code-input';
 import { useConfig } from '../../lib/config-context';
+import { useInteractive } from '../../lib/interactive';
 import { Landing } from './landing';
 import { RetrieveForm } from './retrieve-form';
 import { useShareLookup } from './use-share-lookup';
@@ -18,7 +19,11 @@ export function HomePage() {
   const location = useLocation();
   const navigate = useNavigate();
 
-  const fromUrl = params.code ?? search.get('code') ?? '';
+  // A `/{code}` link is served the landing page's markup (`/` with an empty form), and the
+  // script adopts it as it is before showing the code and looking it up: rendering the page
+  // afresh instead cost a phone's CPU the whole page's DOM and layout a second time.
+  const interactive = useInteractive();
+  const fromUrl = interactive ? (params.code ?? search.get('code') ?? '') : '';
   const code = isLookupCode(fromUrl, codeMinDigits, codeMaxDigits) ? fromUrl.trim() : undefined;
   const lookup = useShareLookup(code, location.key);
   const goHome = () => navigate('/');
@@ -31,7 +36,8 @@ export function HomePage() {
     <Landing
       retrieveForm={
         <RetrieveForm
-          key={location.key}
+          // The form starts again with the code once the page is adopted.
+          key={`${location.key}:${fromUrl}`}
           initialCode={filterCodeInput(fromUrl, codeMaxDigits)}
           loading={lookup.status === 'loading'}
           error={lookup.status === 'failed' ? lookup.message : undefined}
