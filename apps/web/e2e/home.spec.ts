@@ -117,6 +117,8 @@ test('a /{code} link adopts the served landing page, shows the code while it loo
     if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(String(error)));
+  // The date formatter's locale data loads in a worker while the share is asked for.
+  const warmup = page.waitForRequest(/\/assets\/intl-warmup-worker-[^/]*\.js$/);
   // The script and the share's answer are held, so the served page and the lookup's
   // progress are both seen.
   let releaseScript!: () => void;
@@ -137,6 +139,7 @@ test('a /{code} link adopts the served landing page, shows the code while it loo
   releaseScript();
   await expect(codeInput(page)).toHaveValue(share.code);
   await expect(page.getByRole('button', { name: 'Searching...' })).toBeDisabled();
+  await warmup;
   releaseShare();
   await expect(page.getByRole('textbox', { name: 'Shared text' })).toHaveValue(
     'adopted, not redrawn',

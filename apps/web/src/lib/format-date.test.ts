@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime, formatDuration, formatRemaining } from './format-date';
 
 describe('formatRemaining', () => {
@@ -32,5 +32,45 @@ describe('formatDateTime', () => {
   it('formats a timestamp and leaves garbage alone', () => {
     expect(formatDateTime('2025-01-15T10:30:00.000Z')).toMatch(/2025/);
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('warmDateTimeFormat', () => {
+  it('starts one worker from this origin, once, and formats the same afterwards', async () => {
+    vi.resetModules();
+    const started: Array<{ url: string; type: string | undefined }> = [];
+    // jsdom has no Worker: this one records what the page asks for.
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor(url: URL, options?: WorkerOptions) {
+          started.push({ url: String(url), type: options?.type });
+        }
+      },
+    );
+    try {
+      const dates = await import('./format-date');
+      dates.warmDateTimeFormat();
+      dates.warmDateTimeFormat();
+      expect(started).toHaveLength(1);
+      expect(started[0]!.url).toMatch(/intl-warmup-worker/);
+      expect(new URL(started[0]!.url).origin).toBe(window.location.origin);
+      expect(started[0]!.type).toBe('module');
+      expect(dates.formatDateTime('2025-01-15T10:30:00.000Z')).toMatch(/2025/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('does nothing where no worker can start', async () => {
+    vi.resetModules();
+    vi.stubGlobal('Worker', undefined);
+    try {
+      const dates = await import('./format-date');
+      expect(() => dates.warmDateTimeFormat()).not.toThrow();
+      expect(dates.formatDateTime('2025-01-15T10:30:00.000Z')).toMatch(/2025/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

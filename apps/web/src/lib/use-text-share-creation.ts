@@ -2,6 +2,7 @@ import type { CreateShareResponse, TextShareType } from '@codedrop/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { loadOnUse } from './api/load-on-use';
+import { warmDateTimeFormat } from './format-date';
 import { problemWords, type ProblemMessage } from './api/problem-words';
 import { useConfig } from './config-context';
 import type { SealProgress } from './encryption/progress';
@@ -44,6 +45,8 @@ export function useTextShareCreation(type: TextShareType, failedMessage: string)
     }
     const { choice } = protection;
     setBusy(true);
+    // The result card shows the share's dates.
+    warmDateTimeFormat();
     try {
       const sealed = choice
         ? await sealTextShare(choice, content, setSealing).catch(sealFailed)

@@ -28,6 +28,7 @@ import { beginResumableShare } from './resumable-share';
 import { ResumeOffer, useResumeOffer } from './resume-offer';
 import type { ClientProblem } from '../../lib/api/result';
 import { loadOnUse } from '../../lib/api/load-on-use';
+import { warmDateTimeFormat } from '../../lib/format-date';
 import { forgetResumeRecord } from '../../lib/resume-records';
 
 /** docs/product.md#file-share, before upload: files, limit, expiry, upload. */
@@ -74,6 +75,8 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
     const maxDownloads = parseDownloadLimit(limitText, config.downloadLimit);
     setLimitText(String(maxDownloads));
     setUploading(true);
+    // The result card shows the share's dates.
+    warmDateTimeFormat();
     let result;
     if (files.length === 1) {
       // One file goes up resumably, in chunks: the code shows before the last byte is sent.

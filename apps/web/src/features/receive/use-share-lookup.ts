@@ -29,10 +29,8 @@ export function useShareLookup(code: string | undefined, attempt: string): Looku
   useEffect(() => {
     if (code === undefined) return;
     const controller = new AbortController();
-    // The viewer shows the share's dates; their formatter is made while the share is asked for.
-    void import('../../lib/format-date').then(({ prepareDateTimeFormat }) =>
-      prepareDateTimeFormat(),
-    );
+    // The viewer shows the share's dates: their locale data loads while the share is asked for.
+    void import('../../lib/format-date').then(({ warmDateTimeFormat }) => warmDateTimeFormat());
     void loadClient().then(async ({ getShare, problemWords }) => {
       // The viewer loads while the share is asked for; a share counts as found with it.
       const [result] = await Promise.all([getShare(code, controller.signal), loadViewer()]);
