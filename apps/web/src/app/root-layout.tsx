@@ -6,10 +6,6 @@ import { SiteHeader } from './site-header';
 const Notifications = lazy(() => import('./notifications'));
 
 export function RootLayout() {
-  // Mounted after hydration: prerendered pages hold no toaster, and none is needed before
-  // the page can act.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -23,12 +19,24 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      {mounted && (
-        <Suspense>
-          <Notifications />
-        </Suspense>
-      )}
+      <NotificationsOnceAdopted />
       <ScrollRestoration />
     </div>
+  );
+}
+
+/**
+ * The toaster, mounted after hydration: prerendered pages hold none, and none is needed
+ * before the page can act. Its own component, so that mounting it re-renders nothing else
+ * (in the layout it re-rendered the whole page once more on a phone's busiest moment).
+ */
+function NotificationsOnceAdopted() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense>
+      <Notifications />
+    </Suspense>
   );
 }

@@ -31,6 +31,20 @@ export function prefetchConfig(): void {
   early ??= requestConfig();
 }
 
+/** Deep equality of two JSON values, whatever the order of their keys. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every(
+    (key) =>
+      Object.hasOwn(b, key) &&
+      sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
 /** Loads the server's limits once for the whole app. */
 export function ConfigProvider({ children }: { children: ReactNode }) {
   const [config, setConfig] = useState<PublicConfig>(defaultConfig);
@@ -41,7 +55,9 @@ export function ConfigProvider({ children }: { children: ReactNode }) {
     early = undefined;
     void request.then((answer) => {
       if (!current) return;
-      if (answer !== null) setConfig(answer);
+      // The same limits as the defaults (a server left as shipped): every part of the page
+      // that reads them would render again for nothing, just as the page has started.
+      if (answer !== null && !sameValue(answer, defaultConfig)) setConfig(answer);
       setSettled(true);
     });
     return () => {

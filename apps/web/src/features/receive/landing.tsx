@@ -1,5 +1,5 @@
 import { ArrowRight, Clock, Flame, Lock, Share2, UserX, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/badge';
 import { buttonClasses } from '../../components/button';
@@ -13,21 +13,6 @@ import { DocumentHead } from '../../components/document-head';
 
 /** The landing page around the retrieve form (docs/product.md#landing-page). */
 export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
-  const { maxTextChars, maxFileBytes } = useConfig();
-  const text: Record<Tool['to'], string> = {
-    '/clipboard': `Paste text or code and share it with a short code. Up to ${formatCount(maxTextChars)} characters.`,
-    '/notepad':
-      'Write formatted notes with headings, lists, links and code blocks, then share them.',
-    '/file-share': `Upload a file up to ${formatBytesCompact(maxFileBytes)} and choose how many times it can be downloaded.`,
-  };
-  const services: Feature[] = tools.map(({ to, icon, title, open }) => ({
-    icon,
-    title,
-    text: text[to],
-    to,
-    cta: open,
-  }));
-
   return (
     <div className="flex flex-col gap-20">
       <DocumentHead title="CodeDrop — anonymous temporary sharing" />
@@ -64,7 +49,33 @@ export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
         </div>
         <div className="w-full">{retrieveForm}</div>
       </Container>
+      <LandingSections />
+    </div>
+  );
+}
 
+/**
+ * Everything below the form. The form changes as a code is typed and looked up; memo keeps
+ * these sections out of those renders (they change only with the server's limits).
+ */
+const LandingSections = memo(function LandingSections() {
+  const { maxTextChars, maxFileBytes } = useConfig();
+  const text: Record<Tool['to'], string> = {
+    '/clipboard': `Paste text or code and share it with a short code. Up to ${formatCount(maxTextChars)} characters.`,
+    '/notepad':
+      'Write formatted notes with headings, lists, links and code blocks, then share them.',
+    '/file-share': `Upload a file up to ${formatBytesCompact(maxFileBytes)} and choose how many times it can be downloaded.`,
+  };
+  const services: Feature[] = tools.map(({ to, icon, title, open }) => ({
+    icon,
+    title,
+    text: text[to],
+    to,
+    cta: open,
+  }));
+
+  return (
+    <>
       <Section title="Three ways to share" lead="Pick a tool, share the code, and you're done.">
         <div className="grid gap-6 md:grid-cols-3">
           {services.map((service) => (
@@ -117,9 +128,9 @@ export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
           .
         </p>
       </Container>
-    </div>
+    </>
   );
-}
+});
 
 interface Feature {
   icon: LucideIcon;

@@ -34,6 +34,9 @@ export function useShareLookup(code: string | undefined, attempt: string): Looku
     void loadClient().then(async ({ getShare, problemWords }) => {
       // The viewer loads while the share is asked for; a share counts as found with it.
       const [result] = await Promise.all([getShare(code, controller.signal), loadViewer()]);
+      // The viewer's modules were just evaluated in this task: the share is drawn in the
+      // next one, so that a phone's CPU does not do both before it can answer a tap.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       if (controller.signal.aborted) return;
       setSettled({
         key,
