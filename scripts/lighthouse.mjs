@@ -22,6 +22,13 @@ const notFoundPath = '/no-such-page';
  * loads right after hydration counts too): KiB on the wire, compressed.
  */
 const homeBudget = { script: 90, total: 150 };
+/**
+ * Performance runs per page; the median counts. On this shared virtual machine one page's
+ * performance score spread over seven points between runs minutes apart (the other three
+ * categories do not move), and Lighthouse's own advice for variance is the median of
+ * several runs.
+ */
+const performanceRuns = 3;
 
 /**
  * Audits a page fails on purpose, left out of its category score (and named in the output):
@@ -99,6 +106,19 @@ try {
     const exempt =
       path === notFoundPath ? byDesign.notFound : path === deepLink ? byDesign.deepLink : {};
     const scores = categories.map((c) => scoreOf(scored[c], audits, exempt[c]));
+    // More performance runs; the page's score is their median, and each run is printed.
+    const performance = [scores[0]];
+    for (let run = 1; run < performanceRuns; run++) {
+      const again = await lighthouse(`${baseURL}${path}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+        output: 'json',
+        ignoreStatusCode: path === notFoundPath,
+      });
+      performance.push(scoreOf(again.lhr.categories.performance, again.lhr.audits));
+    }
+    scores[0] = [...performance].sort((a, b) => a - b)[Math.floor(performance.length / 2)];
     const below = categories.filter((c, i) => scores[i] < minimum[c]);
     failed ||= below.length > 0;
     const transfer = transferKiB(audits);
@@ -106,6 +126,7 @@ try {
     console.log(
       `${path.padEnd(42)} ${scores.map((v) => String(v).padStart(5)).join(' ')} ` +
         `${transfer.script.toFixed(0).padStart(7)} ${transfer.total.toFixed(0).padStart(8)}` +
+        `  perf runs ${performance.join(', ')}` +
         (below.length > 0 ? `  <- below: ${below.map((c) => short[c]).join(', ')}` : ''),
     );
     for (const [category, audits] of Object.entries(exempt)) {
