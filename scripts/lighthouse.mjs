@@ -93,32 +93,29 @@ try {
   const pages = requested.length > 0 ? requested : [...sitePlan, deepLink, notFoundPath];
   const header = categories.map((c) => short[c].padStart(5)).join(' ');
   console.log(`${'page'.padEnd(42)} ${header} ${'JS KiB'.padStart(7)} ${'all KiB'.padStart(8)}`);
-  for (const path of pages) {
-    const result = await lighthouse(`${baseURL}${path}`, {
+  const audit = (path, onlyCategories) =>
+    lighthouse(`${baseURL}${path}`, {
       port: chrome.port,
-      onlyCategories: categories,
+      onlyCategories,
       logLevel: 'error',
       output: 'json',
       // The 404 page is answered with status 404, which Lighthouse otherwise refuses.
       ignoreStatusCode: path === notFoundPath,
     });
+  for (const path of pages) {
+    const result = await audit(path, categories);
     const { categories: scored, audits } = result.lhr;
     const exempt =
       path === notFoundPath ? byDesign.notFound : path === deepLink ? byDesign.deepLink : {};
     const scores = categories.map((c) => scoreOf(scored[c], audits, exempt[c]));
     // More performance runs; the page's score is their median, and each run is printed.
-    const performance = [scores[0]];
+    const perf = categories.indexOf('performance');
+    const performance = [scores[perf]];
     for (let run = 1; run < performanceRuns; run++) {
-      const again = await lighthouse(`${baseURL}${path}`, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        logLevel: 'error',
-        output: 'json',
-        ignoreStatusCode: path === notFoundPath,
-      });
-      performance.push(scoreOf(again.lhr.categories.performance, again.lhr.audits));
+      const again = (await audit(path, ['performance'])).lhr;
+      performance.push(scoreOf(again.categories.performance, again.audits));
     }
-    scores[0] = [...performance].sort((a, b) => a - b)[Math.floor(performance.length / 2)];
+    scores[perf] = [...performance].sort((a, b) => a - b)[Math.floor(performance.length / 2)];
     const below = categories.filter((c, i) => scores[i] < minimum[c]);
     failed ||= below.length > 0;
     const transfer = transferKiB(audits);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createClipboardShare, createNoteShare, unusedCode } from './support/api';
 import { expectAccessible } from './support/axe';
+import { holdRequests } from './support/traffic';
 
 const notFound = 'Content not found or has expired. Please check the code and try again.';
 
@@ -57,20 +58,15 @@ test('fewer than 4 digits are not looked up', async ({ page }) => {
 
 test('the button reads Searching... while the lookup runs', async ({ page, request }) => {
   const share = await createClipboardShare(request, 'slow lookup');
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
   // Holds the real server's answer back until the loading state has been seen.
-  await page.route(`**/api/shares/${share.code}`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const answer = await holdRequests(page, `**/api/shares/${share.code}`);
   await page.goto('/');
   await codeInput(page).fill(share.code);
   await retrieveButton(page).click();
   const searching = page.getByRole('button', { name: 'Searching...' });
   await expect(searching).toBeVisible();
   await expect(searching).toBeDisabled();
-  release();
+  answer.release();
   await expect(page.getByRole('textbox', { name: 'Shared text' })).toHaveValue('slow lookup');
 });
 
@@ -121,26 +117,15 @@ test('a /{code} link adopts the served landing page, shows the code while it loo
   const warmup = page.waitForRequest(/\/assets\/intl-warmup-worker-[^/]*\.js$/);
   // The script and the share's answer are held, so the served page and the lookup's
   // progress are both seen.
-  let releaseScript!: () => void;
-  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
-  const entry = /\/assets\/index-[^/]*\.js$/;
-  await page.route(entry, async (route) => {
-    await scriptHeld;
-    await route.continue();
-  });
-  let releaseShare!: () => void;
-  const shareHeld = new Promise<void>((resolve) => (releaseShare = resolve));
-  await page.route(`**/api/shares/${share.code}`, async (route) => {
-    await shareHeld;
-    await route.continue();
-  });
+  const script = await holdRequests(page, /\/assets\/index-[^/]*\.js$/);
+  const answer = await holdRequests(page, `**/api/shares/${share.code}`);
   await page.goto(`/${share.code}`, { waitUntil: 'commit' });
   const served = await page.getByRole('banner').elementHandle();
-  releaseScript();
+  script.release();
   await expect(codeInput(page)).toHaveValue(share.code);
   await expect(page.getByRole('button', { name: 'Searching...' })).toBeDisabled();
   await warmup;
-  releaseShare();
+  answer.release();
   await expect(page.getByRole('textbox', { name: 'Shared text' })).toHaveValue(
     'adopted, not redrawn',
   );

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { holdRequests } from './support/traffic';
 
 /**
  * The tools' pages are prerendered as they first show (scripts/prerender.mjs), so their form
@@ -47,19 +48,13 @@ test('the script adopts the served form instead of drawing it again', async ({ p
   page.on('pageerror', (error) => errors.push(String(error)));
   for (const tool of tools) {
     // The app's script waits until the served button is in hand, so the test cannot miss it.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const entry = /\/assets\/index-[^/]*\.js$/;
-    await page.route(entry, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const script = await holdRequests(page, /\/assets\/index-[^/]*\.js$/);
     await page.goto(tool.path, { waitUntil: 'commit' });
     const button = page.getByRole('button', { name: tool.button });
     const served = await button.elementHandle();
-    release();
+    script.release();
     await page.waitForLoadState('networkidle');
-    await page.unroute(entry);
+    await script.stop();
     if (tool.path === '/notepad') await expect(page.locator('.ql-toolbar')).toHaveCount(1);
     await expect(button).toHaveCount(1);
     expect(await served?.evaluate((element) => element.isConnected), tool.path).toBe(true);

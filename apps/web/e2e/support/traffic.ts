@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 
 interface Seen {
   what: string;
@@ -37,4 +37,20 @@ export function recordTraffic(page: Page) {
       return seen.map(({ what }) => what);
     },
   };
+}
+
+/**
+ * Holds the page's requests to `url` until `release()`, so a test sees the state before
+ * they are answered (the served page before its script, a lookup in progress). `stop()`
+ * lets later requests through unheld.
+ */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const handler = async (route: Route) => {
+    await held;
+    await route.continue();
+  };
+  await page.route(url, handler);
+  return { release, stop: () => page.unroute(url, handler) };
 }

@@ -4,5 +4,4 @@
 import { dateTimeOptions } from './date-time-options';
 
 new Intl.DateTimeFormat(undefined, dateTimeOptions).format(0);
-(self as unknown as { postMessage(message: string): void; close(): void }).postMessage('warm');
 self.close();
