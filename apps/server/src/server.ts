@@ -1,3 +1,5 @@
+// First, before any other module queues ticks: see keep-tick-object-shape.ts.
+import './keep-tick-object-shape.js';
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { workerRole } from './cluster/messages.js';
