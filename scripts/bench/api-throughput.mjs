@@ -120,9 +120,10 @@ export async function compareThroughput(ours, bare, { warmupSeconds, seconds, ro
     bare: median(runs.map((run) => run.bare.p99Ms)),
     rounds: runs.map((run) => run.codedrop.p99Ms),
   };
+  const ratios = runs.map((run) => run.ratio);
   runs.sort((a, b) => a.ratio - b.ratio);
   const { codedrop, bare: baseline } = runs[Math.floor(runs.length / 2)];
-  return { codedrop, bare: baseline, p99Ms };
+  return { codedrop, bare: baseline, p99Ms, ratios };
 }
 
 export function getRequest(url) {
