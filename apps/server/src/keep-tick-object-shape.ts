@@ -19,16 +19,20 @@ import { createHook } from 'node:async_hooks';
  */
 function takeTickObject(): object | undefined {
   let entry: object | undefined;
-  const hook = createHook({
-    init(_asyncId, type, _triggerAsyncId, resource) {
-      if (type === 'TickObject') entry = resource;
-    },
-  });
-  hook.enable();
   try {
-    process.nextTick(() => {});
-  } finally {
-    hook.disable();
+    const hook = createHook({
+      init(_asyncId, type, _triggerAsyncId, resource) {
+        if (type === 'TickObject') entry = resource;
+      },
+    });
+    hook.enable();
+    try {
+      process.nextTick(() => {});
+    } finally {
+      hook.disable();
+    }
+  } catch {
+    // A runtime without async_hooks' init event: nothing is kept, and nothing else changes.
   }
   return entry;
 }
