@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { flushPendingWrites } from './pending-writes.mjs';
 
 /**
  * The load generator: wrk (C, one thread) when it is installed, as the issue's own figures
@@ -99,6 +100,7 @@ export async function measureThroughput(options, { warmupSeconds, seconds }) {
  * the median cancels the drift without favouring either side.
  */
 export async function compareThroughput(ours, bare, { warmupSeconds, seconds, rounds }) {
+  flushPendingWrites();
   await fire(ours, warmupSeconds);
   await fire(bare, warmupSeconds);
   const runs = [];

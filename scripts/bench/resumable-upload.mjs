@@ -9,6 +9,7 @@ import { startBareStreamToDisk } from './baselines.mjs';
 import { startCodeDrop } from './codedrop-server.mjs';
 import { measureRssGrowth } from './memory-probe.mjs';
 import { postStreamed } from './multipart-upload.mjs';
+import { flushPendingWrites } from './pending-writes.mjs';
 import { mib } from './report.mjs';
 import { writeRandomFile } from './upload-throughput.mjs';
 
@@ -106,6 +107,7 @@ export async function chunkedUploads(work, scratch, start) {
     }),
   );
   const bare = await start(startBareStreamToDisk(await scratch('tus-bare-')));
+  flushPendingWrites();
   await tusUpload(codedrop.origin, file);
   await bareUpload(bare.origin, file);
   const memory = await measureRssGrowth(codedrop.pid, () => tusUpload(codedrop.origin, file));

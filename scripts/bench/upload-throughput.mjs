@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { postStreamed } from './multipart-upload.mjs';
+import { flushPendingWrites } from './pending-writes.mjs';
 
 /** Random (incompressible) bytes written 1 MiB at a time. */
 export async function writeRandomFile(path, bytes) {
@@ -31,6 +32,7 @@ export async function uploadOnce(url, body, accepted) {
  * on both alike.
  */
 export async function measureUploads(targets, body, count) {
+  flushPendingWrites();
   const seconds = targets.map(() => 0);
   for (const target of targets) await uploadOnce(target.url, body, target.accepted);
   for (let round = 0; round < count; round++) {
