@@ -20,7 +20,8 @@ import moderationPlugin from './plugins/moderation.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
 import recoveryPlugin from './plugins/recovery.js';
-import securityHeadersPlugin from './plugins/security-headers.js';
+import securityHeadersPlugin, { securityHeaderLists } from './plugins/security-headers.js';
+import { secureServerResponse } from './plugins/secure-server-response.js';
 import sharesPlugin from './plugins/shares.js';
 import sweeperPlugin from './plugins/sweeper.js';
 import uploadsPlugin from './plugins/uploads.js';
@@ -95,6 +96,8 @@ export function serverOptions(
     // only. And it looks for late requests every 30 s by default; a short timeout needs a
     // closer look, or it would be overrun by up to that much.
     http: {
+      // Every response's head carries the security headers, written as one block.
+      ServerResponse: secureServerResponse(securityHeaderLists(config)),
       requestTimeout: config.requestTimeoutSeconds * 1000,
       connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutSeconds * 250),
     },

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { pageContentSecurityPolicy } from '../src/plugins/security-headers.js';
@@ -17,6 +18,20 @@ function directives(policy: string | null): Map<string, string[]> {
       return [name!, sources];
     }),
   );
+}
+
+/** The lower-cased names of a response's header lines as sent, duplicates kept. */
+function rawHeaderNames(url: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    get(url, (response) => {
+      response.resume();
+      response.on('end', () =>
+        resolve(
+          response.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase()),
+        ),
+      );
+    }).on('error', reject);
+  });
 }
 
 function expectCommonHeaders(headers: Headers) {
@@ -130,6 +145,37 @@ describe('security headers', () => {
       expect(csp.get('default-src')).toEqual(["'none'"]);
       expect(csp.has('sandbox')).toBe(true);
     }
+  });
+  it('are sent once each, and a download keeps its own Cache-Control', async () => {
+    const created = await upload(server.url, {
+      bytes: Buffer.from('plain bytes'),
+      name: 'notes.txt',
+      type: 'text/plain',
+    });
+    const grant = await http<{ downloadUrl: string }>(
+      server.url,
+      `/api/shares/${String(created.body.code)}/downloads`,
+      { method: 'POST', json: {} },
+    );
+    for (const path of ['/api/config', '/about', '/api/nothing-here', grant.body.downloadUrl]) {
+      const names = await rawHeaderNames(server.url + path);
+      const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+      expect(repeated, path).toEqual([]);
+      expect(names, path).toContain('x-frame-options');
+    }
+    const download = await fetch(server.url + grant.body.downloadUrl);
+    await download.arrayBuffer();
+    expect(download.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('are on answers made without a socket (app.inject) too', async () => {
+    for (const url of ['/api/config', '/about']) {
+      const answer = await server.app.inject({ method: 'GET', url });
+      const headers = new Headers(answer.headers as Record<string, string>);
+      expectCommonHeaders(headers);
+    }
+    const api = await server.app.inject({ method: 'GET', url: '/api/config' });
+    expect(api.headers['cache-control']).toBe('no-store');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { SecureServerResponse, type HeaderLists } from './secure-server-response.js';
 
 /**
  * Where the ad provider's code, frames, images and beacons come from. Allowed only when
@@ -118,23 +119,39 @@ export function securityHeaders(
 const isApi = (url: string) => /^\/(api\/|(healthz|readyz|livez|metrics)(\?|$))/.test(url);
 
 /**
- * Security headers on every response: pages, static files, API answers, errors and 404s,
- * and `Cache-Control: no-store` on API answers (they are personal and short-lived: never
- * cache them anywhere). A route that sets one of them itself keeps its own value.
- *
- * One callback-style hook with the header lists made once: it runs on every request, so
- * it allocates nothing it does not have to.
+ * Which headers a response carries, by its URL: pages and static files get the page list;
+ * API answers, errors and 404s under /api/ the API list and `Cache-Control: no-store`
+ * (they are personal and short-lived: never cache them anywhere); the health and metrics
+ * routes the API list alone.
  */
-async function securityHeadersPlugin(app: FastifyInstance, opts: { config: Config }) {
-  const headers = securityHeaders(opts.config);
+export function securityHeaderLists(
+  config: Pick<Config, 'publicUrl' | 'adsClientId' | 'storage' | 's3'>,
+): HeaderLists {
+  const headers = securityHeaders(config);
   const api = Object.entries({ ...headers.api, 'cache-control': 'no-store' });
   const apiOutsideApiPath = Object.entries(headers.api);
   const page = Object.entries(headers.page);
+  return {
+    all: [page, api, apiOutsideApiPath],
+    forUrl: (url) => (!isApi(url) ? page : url.startsWith('/api/') ? api : apiOutsideApiPath),
+  };
+}
+
+/**
+ * Security headers on every response: pages, static files, API answers, errors and 404s.
+ * A route that sets one of them itself keeps its own value.
+ *
+ * The HTTP server writes them (secure-server-response.ts, passed in app.ts's server
+ * options). This hook sets them on the reply only for a response not made by that class:
+ * app.inject's, or every response on a runtime the class cannot serve.
+ */
+async function securityHeadersPlugin(app: FastifyInstance, opts: { config: Config }) {
+  const lists = securityHeaderLists(opts.config);
   app.addHook('onSend', (request, reply, payload, done) => {
-    const url = request.url;
-    const list = !isApi(url) ? page : url.startsWith('/api/') ? api : apiOutsideApiPath;
-    for (const [name, value] of list) {
-      if (!reply.hasHeader(name)) reply.header(name, value);
+    if (!(reply.raw instanceof SecureServerResponse)) {
+      for (const [name, value] of lists.forUrl(request.url)) {
+        if (!reply.hasHeader(name)) reply.header(name, value);
+      }
     }
     done(null, payload);
   });

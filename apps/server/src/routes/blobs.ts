@@ -58,7 +58,7 @@ export default async function blobRoutes(
         .header('content-disposition', attachmentDisposition(grant.name))
         .header('x-content-type-options', 'nosniff')
         // Every API answer's policy (loads nothing, runs nothing, framed by nobody), set here
-        // rather than left to the security-headers hook so that no file goes out without it.
+        // as well as by the server's own header block, so that no file goes out without it.
         .header('content-security-policy', apiContentSecurityPolicy)
         .header('cache-control', 'private, no-store')
         .header('accept-ranges', 'bytes');
