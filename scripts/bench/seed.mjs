@@ -13,12 +13,15 @@ export function seedShares(file, count, { expired = false, digits = 9 } = {}) {
   const now = Date.now();
   const created = new Date(now - 120_000).toISOString();
   const until = new Date(expired ? now - 60_000 : now + 86_400_000).toISOString();
-  const insert = db.prepare(
-    `insert or ignore into shares (code, type, content, is_encrypted, failed_unlocks,
-       created_at, expires_at, reclaim_after, gone, download_count, burn_after_reading,
-       delete_token_hash)
-     values (?, 'clipboard', 'a seeded share', 0, 0, ?, ?, ?, 0, 0, 0, 'seeded')`,
-  );
+  const columns = `insert or ignore into shares (code, type, content, is_encrypted,
+       failed_unlocks, created_at, expires_at, reclaim_after, gone, download_count,
+       burn_after_reading, delete_token_hash)`;
+  const values = `'clipboard', 'a seeded share', 0, 0, ?, ?, ?, 0, 0, 0, 'seeded'`;
+  // The codes go in as JSON arrays that SQLite unpacks itself (json_each), 50 000 rows a
+  // statement: one call per row from JavaScript made the million rows take 23 s in a slow
+  // hour, this 6 s.
+  const insertMany = db.prepare(`${columns} select value, ${values} from json_each(?)`);
+  const insertOne = db.prepare(`${columns} values (?, ${values})`);
   const low = 10 ** (digits - 1);
   const high = 10 ** digits;
   // Random codes inserted in ascending order: the code index then grows at its end instead
@@ -26,14 +29,16 @@ export function seedShares(file, count, { expired = false, digits = 9 } = {}) {
   // are the same; only the order they were written in differs.
   const codes = new Set();
   while (codes.size < count) codes.add(randomInt(low, high));
+  const ascending = [...codes].sort((a, b) => a - b).map(String);
   db.transaction(() => {
     let added = 0;
-    for (const code of [...codes].sort((a, b) => a - b)) {
-      added += insert.run(String(code), created, until, until).changes;
+    for (let i = 0; i < ascending.length; i += 50_000) {
+      const batch = JSON.stringify(ascending.slice(i, i + 50_000));
+      added += insertMany.run(created, until, until, batch).changes;
     }
     // A code that was taken already (the share made through the API) is made up for.
     while (added < count) {
-      added += insert.run(String(randomInt(low, high)), created, until, until).changes;
+      added += insertOne.run(String(randomInt(low, high)), created, until, until).changes;
     }
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
