@@ -36,7 +36,7 @@ const durationMs = (text) => {
   return value === undefined ? NaN : Number(value) * unitsMs[unit];
 };
 
-async function fireWrk(options, seconds) {
+async function fireWrk(options, seconds, { signal } = {}) {
   const args = [
     '-t1',
     `-c${options.connections ?? 10}`,
@@ -47,9 +47,14 @@ async function fireWrk(options, seconds) {
     options.url,
   ];
   const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Stopped early (SIGINT), wrk prints the figures of the requests made until then.
+  const stop = () => child.kill('SIGINT');
+  signal?.addEventListener('abort', stop, { once: true });
+  if (signal?.aborted) stop();
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   const code = await new Promise((resolve) => child.on('close', resolve));
+  signal?.removeEventListener('abort', stop);
   const number = (pattern) => Number(pattern.exec(output)?.[1] ?? NaN);
   const non2xx = number(/Non-2xx or 3xx responses: (\d+)/) || 0;
   const socketErrors = /Socket errors: (.*)/.exec(output)?.[1];
@@ -66,8 +71,13 @@ async function fireWrk(options, seconds) {
   };
 }
 
-async function fireAutocannon(options, seconds) {
-  const result = await autocannon({ connections: 10, ...options, duration: seconds });
+async function fireAutocannon(options, seconds, { signal } = {}) {
+  const result = await new Promise((resolve, reject) => {
+    const run = autocannon({ connections: 10, ...options, duration: seconds }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    signal?.addEventListener('abort', () => run.stop(), { once: true });
+  });
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0) {
     const statuses = JSON.stringify(result.statusCodeStats);
@@ -84,7 +94,10 @@ async function fireAutocannon(options, seconds) {
   };
 }
 
-/** One run of `seconds` against `options`; throws when any request failed. */
+/**
+ * One run of `seconds` against `options`, or until `signal` aborts; throws when any request
+ * failed.
+ */
 export const fire = loadTool === 'wrk' ? fireWrk : fireAutocannon;
 
 /** Requests per second after a warm-up run whose figures are thrown away. */
