@@ -19,12 +19,29 @@ export interface BlobAssembler {
 // WebCrypto on a busy machine. 32 MiB is the most this holds, well under the page's 64 MiB.
 const partsPerFold = 32;
 
+// The Blob is given its bytes in pieces of at most 256 KiB. Chromium copies each piece into a
+// buffer of its own; one of 256 KiB comes from memory its allocator freed before, one of
+// 1 MiB is a fresh mapping every time, and first touches of fresh pages are slow on a virtual
+// machine and slow the other threads too. Measured on 50 MiB in Chromium 156 with the app's
+// worker: encryption at 0.43–0.44× of raw WebCrypto before, 0.53–0.58× after.
+const pieceBytes = 256 * 1024;
+
+function pieces(parts: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer>[] {
+  const out: Uint8Array<ArrayBuffer>[] = [];
+  for (const part of parts) {
+    for (let at = 0; at < part.length; at += pieceBytes) {
+      out.push(part.subarray(at, at + pieceBytes));
+    }
+  }
+  return out;
+}
+
 /** Folds chunks into Blobs on the calling thread; the default, and what the app's worker runs. */
 export function foldingAssembler(): BlobAssembler {
   let folded: Blob | null = null;
   let parts: Uint8Array<ArrayBuffer>[] = [];
   const fold = (options?: BlobPropertyBag) => {
-    const blob = new Blob(folded ? [folded, ...parts] : parts, options);
+    const blob = new Blob(folded ? [folded, ...pieces(parts)] : pieces(parts), options);
     // The Blob constructor copied the bytes: free them now rather than at the next GC.
     parts.forEach(releaseBytes);
     parts = [];

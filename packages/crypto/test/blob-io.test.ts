@@ -183,6 +183,34 @@ describe('freeing segments once used', () => {
     expect(sameBytes(await bytesOf(opened), plaintext)).toBe(true);
   }, 30_000);
 
+  it('gives each Blob its bytes in pieces of at most 256 KiB, folding every 32 segments', async () => {
+    const pieces: number[][] = [];
+    class RecordingBlob extends Blob {
+      constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
+        super(parts, options);
+        pieces.push((parts ?? []).filter((p) => p instanceof Uint8Array).map((p) => p.length));
+      }
+    }
+    vi.stubGlobal('Blob', RecordingBlob);
+    try {
+      const assembler = foldingAssembler();
+      const segments = Array.from({ length: 33 }, (_, i) => patternBytes(i, MiB + 16));
+      const expected = segments.map((segment) => segment.slice());
+      for (const segment of segments) await assembler.add(segment);
+      const blob = await assembler.finish('application/octet-stream');
+      // One fold after 32 segments, one at the end; the 1 MiB + 16 segments in 5 pieces each.
+      expect(pieces.map((sizes) => sizes.length)).toEqual([32 * 5, 5]);
+      expect(Math.max(...pieces.flat())).toBe(256 * 1024);
+      expect(pieces.flat().reduce((a, b) => a + b, 0)).toBe(33 * (MiB + 16));
+      const joined = new Uint8Array(expected.reduce((n, s) => n + s.length, 0));
+      expected.reduce((at, s) => (joined.set(s, at), at + s.length), 0);
+      expect(sameBytes(await bytesOf(blob), joined)).toBe(true);
+      expect(blob.type).toBe('application/octet-stream');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('never reads a source chunk again once it asks for the next one', async () => {
     const plaintext = patternBytes(41, 3 * MiB + 9);
     const stored = await collect(
