@@ -20,10 +20,11 @@ export interface BlobAssembler {
 const partsPerFold = 32;
 
 // The Blob is given its bytes in pieces of at most 256 KiB. Chromium copies each piece into a
-// buffer of its own; one of 256 KiB comes from memory its allocator freed before, one of
-// 1 MiB is a fresh mapping every time, and first touches of fresh pages are slow on a virtual
-// machine and slow the other threads too. Measured on 50 MiB in Chromium 156 with the app's
-// worker: encryption at 0.43–0.44× of raw WebCrypto before, 0.53–0.58× after.
+// buffer of its own, and one of about 1 MiB or more is a mapping of its own, made and
+// unmapped each time; on a virtual machine, where fresh pages and TLB shootdowns are slow,
+// that slowed the page's sealing too. Measured on 50 MiB in Chromium 156 with the app's
+// worker: encryption at 0.43–0.44× of raw WebCrypto before, 0.53–0.58× after
+// (docs/benchmarks.md#encryption-in-the-browser).
 const pieceBytes = 256 * 1024;
 
 function pieces(parts: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer>[] {
