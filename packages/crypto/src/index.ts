@@ -38,7 +38,7 @@ export {
   type DecryptFileOptions,
   type EncryptFileOptions,
 } from './stream.js';
-export { foldingAssembler, type BlobAssembler } from './assembler.js';
+export { blobOf, foldingAssembler, type BlobAssembler } from './assembler.js';
 export {
   decryptBlob,
   encryptBlob,

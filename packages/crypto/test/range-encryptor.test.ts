@@ -49,6 +49,42 @@ describe('RangeEncryptor', () => {
     }
   });
 
+  it('gives the same bytes as views, slicing the source once per read', async () => {
+    const plaintext = patternBytes(6, 9 * MiB + 3);
+    const expected = await whole(plaintext);
+    const blob = new Blob([plaintext]);
+    const slices: Array<[number, number]> = [];
+    const counted = {
+      size: blob.size,
+      slice: (start: number, end: number) => (slices.push([start, end]), blob.slice(start, end)),
+    };
+    const reader = new RangeEncryptor(counted, key, prefix);
+    const chunk = 8 * MiB;
+    const joined: Uint8Array[] = [];
+    for (let at = 0; at < reader.size; at += chunk) {
+      const parts = await reader.readParts(at, at + chunk);
+      expect(parts.reduce((n, part) => n + part.length, 0)).toBe(Math.min(chunk, reader.size - at));
+      joined.push(...parts.map((part) => part.slice()));
+    }
+    const bytes = new Uint8Array(await new Blob(joined as Uint8Array<ArrayBuffer>[]).arrayBuffer());
+    expect(Buffer.from(bytes).equals(Buffer.from(expected))).toBe(true);
+    // The second chunk starts in the segment the first ended in: that one is not read again.
+    expect(slices).toEqual([
+      [0, 8 * MiB],
+      [8 * MiB, 9 * MiB + 3],
+    ]);
+  });
+
+  it('fails when the file is shorter than it was', async () => {
+    const plaintext = patternBytes(7, 3 * MiB);
+    const shrunk = {
+      size: plaintext.length,
+      slice: (s: number, e: number) => new Blob([plaintext.subarray(s, Math.min(e, 2 * MiB + 5))]),
+    };
+    const reader = new RangeEncryptor(shrunk, key, prefix);
+    await expect(reader.read(0, reader.size)).rejects.toThrow(/changed while it was being read/);
+  });
+
   it('refuses a bad range or nonce prefix', async () => {
     const reader = new RangeEncryptor(new Blob([patternBytes(5, 10)]), key, prefix);
     await expect(reader.read(-1, 5)).rejects.toThrow(RangeError);

@@ -1,5 +1,5 @@
 import { createFileResponseSchema, type CreateFileResponse } from '@codedrop/contract';
-import type { RangeEncryptor } from '@codedrop/crypto';
+import { blobOf, type RangeEncryptor } from '@codedrop/crypto';
 import { Upload, type DetailedError, type HttpStack } from 'tus-js-client';
 import { problemFromBody } from './request';
 import type { ClientProblem } from './result';
@@ -62,7 +62,9 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
       const status = error.originalResponse?.getStatus() ?? 0;
       return status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
     },
-    ...(encrypted ? { uploadSize: encrypted.size, fileReader: rangeReader(encrypted) } : {}),
+    ...(encrypted
+      ? { uploadSize: encrypted.size, fileReader: encryptedFileReader(encrypted) }
+      : {}),
     onAfterResponse(request, response) {
       if (request.getMethod() !== 'POST' || response.getStatus() !== 201) return;
       const parsed = createFileResponseSchema.safeParse(parseJson(response.getBody()));
@@ -88,13 +90,16 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
   };
 }
 
-/** tus-js-client's reader over the encrypted stream: each chunk sealed when it is asked for. */
-function rangeReader(encrypted: RangeEncryptor) {
+/**
+ * tus-js-client's reader over the encrypted stream: each chunk sealed when it is asked for.
+ * Exported for `npm run bench`, which times it (scripts/bench/browser-crypto.mjs).
+ */
+export function encryptedFileReader(encrypted: RangeEncryptor) {
   return {
     openFile: async () => ({
       size: encrypted.size,
       slice: async (start: number, end: number) => ({
-        value: new Blob([await encrypted.read(start, end)]),
+        value: blobOf(await encrypted.readParts(start, end)),
         done: end >= encrypted.size,
       }),
       close: () => undefined,
