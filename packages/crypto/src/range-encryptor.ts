@@ -64,6 +64,7 @@ export class RangeEncryptor {
       throw new RangeError('bad range');
     }
     const parts: Uint8Array<ArrayBuffer>[] = [];
+    if (start === stop) return parts;
     if (start < STREAM_HEADER_BYTES) {
       parts.push(this.header.subarray(start, Math.min(STREAM_HEADER_BYTES, stop)));
     }

@@ -85,6 +85,18 @@ describe('RangeEncryptor', () => {
     await expect(reader.read(0, reader.size)).rejects.toThrow(/changed while it was being read/);
   });
 
+  it('reads an empty range as nothing, anywhere, and goes on reading after it', async () => {
+    const plaintext = patternBytes(8, 2 * MiB);
+    const expected = await whole(plaintext);
+    const reader = new RangeEncryptor(new Blob([plaintext]), key, prefix);
+    for (const at of [0, 5, 12, MiB + 40, reader.size]) {
+      expect((await reader.read(at, at)).length).toBe(0);
+      expect(await reader.readParts(at, at)).toEqual([]);
+    }
+    const rest = await reader.read(MiB + 40, reader.size);
+    expect(Buffer.from(rest).equals(Buffer.from(expected.subarray(MiB + 40)))).toBe(true);
+  });
+
   it('refuses a bad range or nonce prefix', async () => {
     const reader = new RangeEncryptor(new Blob([patternBytes(5, 10)]), key, prefix);
     await expect(reader.read(-1, 5)).rejects.toThrow(RangeError);
