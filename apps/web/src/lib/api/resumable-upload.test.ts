@@ -5,7 +5,11 @@ import { RangeEncryptor, SEGMENT_SIZE, encryptChunks, encryptedSize } from '@cod
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClientProblem } from './result';
-import { startResumableUpload, type ResumableUploadOptions } from './resumable-upload';
+import {
+  encryptedFileReader,
+  startResumableUpload,
+  type ResumableUploadOptions,
+} from './resumable-upload';
 
 const MiB = SEGMENT_SIZE;
 
@@ -300,5 +304,63 @@ describe('startResumableUpload', () => {
     expect(seen.created).toEqual([]);
     // A refusal is final: no second try.
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('encryptedFileReader', () => {
+  const chunk = 300_000;
+  async function opened(size: number) {
+    const plaintext = pattern(size, 6);
+    const encrypted = new RangeEncryptor(new File([plaintext], 'secret.bin'), key, prefix);
+    const readParts = vi.spyOn(encrypted, 'readParts');
+    const source = await encryptedFileReader(encrypted).openFile();
+    const whole = await encryptedWhole(plaintext, key, prefix);
+    const bytesOf = async (start: number, end: number) => {
+      const { value } = await source.slice(start, end);
+      return new Uint8Array(await value.arrayBuffer());
+    };
+    return { encrypted, readParts, source, whole, bytesOf };
+  }
+
+  it('seals the next chunk while this one is sent, and hands it over when asked', async () => {
+    const { encrypted, readParts, source, whole, bytesOf } = await opened(MiB + 500_000);
+    expect(same(await bytesOf(0, chunk), whole.subarray(0, chunk))).toBe(true);
+    await vi.waitFor(() => expect(readParts).toHaveBeenCalledWith(chunk, 2 * chunk));
+    const calls = readParts.mock.calls.length;
+    expect(same(await bytesOf(chunk, 2 * chunk), whole.subarray(chunk, 2 * chunk))).toBe(true);
+    // Served from the read-ahead: the only new call is the one after it.
+    expect(readParts.mock.calls.slice(calls)).toEqual([[2 * chunk, 3 * chunk]]);
+    // The last chunk is asked for up to the end, as tus clamps it; the read-ahead did so too.
+    let at = 2 * chunk;
+    while (at + chunk < encrypted.size) {
+      expect(same(await bytesOf(at, at + chunk), whole.subarray(at, at + chunk))).toBe(true);
+      at += chunk;
+    }
+    const before = readParts.mock.calls.length;
+    const { value, done } = await source.slice(at, encrypted.size);
+    expect(done).toBe(true);
+    expect(same(new Uint8Array(await value.arrayBuffer()), whole.subarray(at))).toBe(true);
+    expect(readParts.mock.calls.length).toBe(before);
+    expect(readParts.mock.calls.at(-1)).toEqual([at, encrypted.size]);
+  });
+
+  it('seals any other range on demand, and tries a failed read-ahead again', async () => {
+    const { readParts, whole, bytesOf } = await opened(2 * MiB);
+    await bytesOf(0, chunk);
+    // A resume from where the server stands, not where the last chunk ended.
+    expect(same(await bytesOf(5_000, 5_000 + chunk), whole.subarray(5_000, 5_000 + chunk))).toBe(
+      true,
+    );
+    expect(readParts).toHaveBeenCalledWith(5_000, 5_000 + chunk);
+    const next = 5_000 + chunk;
+    await vi.waitFor(() => expect(readParts).toHaveBeenCalledWith(next, next + chunk));
+    readParts.mockRejectedValueOnce(new Error('the disk hiccuped'));
+    const failing = next + chunk;
+    expect(same(await bytesOf(next, failing), whole.subarray(next, failing))).toBe(true);
+    // The read-ahead after it failed; asking for that chunk seals it again.
+    await vi.waitFor(() => expect(readParts).toHaveBeenCalledWith(failing, failing + chunk));
+    expect(
+      same(await bytesOf(failing, failing + chunk), whole.subarray(failing, failing + chunk)),
+    ).toBe(true);
   });
 });
