@@ -77,6 +77,7 @@ async function fireAutocannon(options, seconds, { signal } = {}) {
       error ? reject(error) : resolve(done),
     );
     signal?.addEventListener('abort', () => run.stop(), { once: true });
+    if (signal?.aborted) run.stop();
   });
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0) {
