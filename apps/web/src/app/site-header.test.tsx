@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderServedMarkup } from '../lib/interactive';
 import { SiteHeader } from './site-header';
 
 function renderAt(path: string) {
@@ -15,6 +17,19 @@ function renderAt(path: string) {
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
 describe('SiteHeader', () => {
+  it('is prerendered with the menu button disabled, as a press before the script would be lost', () => {
+    const html = renderServedMarkup(() =>
+      renderToString(
+        <MemoryRouter>
+          <SiteHeader />
+        </MemoryRouter>,
+      ),
+    );
+    expect(html).toMatch(/<button[^>]*aria-label="Menu"[^>]*disabled data-starting/);
+    renderAt('/');
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeEnabled();
+  });
+
   it('links the logo and name home', () => {
     renderAt('/about');
     expect(screen.getByRole('link', { name: 'CodeDrop' })).toHaveAttribute('href', '/');

@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router';
 import { Button } from '../components/button';
 import { Container } from '../components/container';
 import { cn } from '../lib/cn';
+import { useInteractive } from '../lib/interactive';
 import { Logo } from './logo';
 import { mainNav } from './site-links';
 
@@ -16,6 +17,7 @@ export function SiteHeader() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const close = () => setOpenOn(null);
+  const interactive = useInteractive();
   const onMenuKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') close();
   };
@@ -55,6 +57,9 @@ export function SiteHeader() {
           aria-label="Menu"
           aria-expanded={open}
           aria-controls="mobile-menu"
+          // Prerendered, it does nothing until the script has adopted it (lib/interactive.ts).
+          disabled={!interactive}
+          data-starting={interactive ? undefined : ''}
           onClick={() => (open ? close() : setOpenOn(pathname))}
         >
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}

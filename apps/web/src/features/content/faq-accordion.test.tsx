@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderServedMarkup } from '../../lib/interactive';
 import { FaqAccordion } from './faq-accordion';
 
 const items = ['One', 'Two', 'Three'].map((word) => ({
@@ -17,6 +19,22 @@ function renderAccordion() {
 }
 
 describe('FaqAccordion', () => {
+  it('is prerendered with its questions disabled, as a press before the script would be lost', () => {
+    const html = renderServedMarkup(() =>
+      renderToString(
+        <MemoryRouter>
+          <FaqAccordion items={items} />
+        </MemoryRouter>,
+      ),
+    );
+    expect(html.match(/<button[^>]*disabled data-starting/g)).toHaveLength(3);
+  });
+
+  it('works from the start when it is rendered in the browser', () => {
+    const question = renderAccordion();
+    for (const word of ['One', 'Two', 'Three']) expect(question(word)).toBeEnabled();
+  });
+
   it('keeps every answer in the page, hidden until its question is opened', async () => {
     const question = renderAccordion();
     const answer = document.getElementById('two-answer')!;

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
+import { useInteractive } from '../../lib/interactive';
 import { MarkdownHtml } from './markdown-html';
 
 export interface FaqItem {
@@ -14,10 +15,12 @@ export interface FaqItem {
  * hides its answer; ↑/↓/Home/End move between questions. Answers are always in the HTML
  * (hidden, not absent), so the prerendered page carries them for search engines and the
  * noscript style shows them all when JavaScript is off. (Radix's accordion leaves closed
- * answers out of the markup altogether.)
+ * answers out of the markup altogether.) In a prerendered page the questions are disabled
+ * until the script has adopted them (lib/interactive.ts): a press before then would be lost.
  */
 export function FaqAccordion({ items }: { items: FaqItem[] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const interactive = useInteractive();
 
   // /faq#some-question opens that answer, on arrival and when the hash changes.
   const { hash } = useLocation();
@@ -66,6 +69,8 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
                 id={`${item.id}-question`}
                 aria-expanded={expanded}
                 aria-controls={`${item.id}-answer`}
+                disabled={!interactive}
+                data-starting={interactive ? undefined : ''}
                 onClick={() => toggle(item.id)}
                 className="flex w-full cursor-pointer items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-slate-900 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none focus-visible:ring-inset sm:px-6"
               >
