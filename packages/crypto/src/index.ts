@@ -29,7 +29,7 @@ export {
   encryptedSize,
   plaintextSize,
 } from './stream-format.js';
-export type { ByteSource } from './source.js';
+export type { ByteReader, ByteSource } from './source.js';
 export { RangeEncryptor, type SliceableSource } from './range-encryptor.js';
 export {
   decryptChunks,

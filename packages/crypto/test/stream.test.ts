@@ -252,6 +252,68 @@ describe('failures', () => {
     }
     expect(cancelled).toBe(true);
   });
+
+  it('reads a byte stream in place, whole segments into its own buffers', async () => {
+    const plaintext = patternBytes(8, 3 * MiB + 7);
+    const stored = await encrypt(plaintext);
+    const asked: number[] = [];
+    let offset = 0;
+    // Gives at most 100 000 bytes per read, as a network does, into the buffer it is handed.
+    const source = new ReadableStream({
+      type: 'bytes',
+      pull(controller: ReadableByteStreamController) {
+        const view = controller.byobRequest?.view;
+        if (!view) throw new Error('a read without a buffer of its own');
+        asked.push(view.byteLength);
+        const take = Math.min(view.byteLength, 100_000, stored.length - offset);
+        if (take === 0) {
+          controller.close();
+          controller.byobRequest!.respond(0);
+          return;
+        }
+        new Uint8Array(view.buffer, view.byteOffset, take).set(
+          stored.subarray(offset, offset + take),
+        );
+        offset += take;
+        controller.byobRequest!.respond(take);
+      },
+    });
+    const options = {
+      encKey: key,
+      source,
+      storedLength: stored.length,
+      expectedSize: plaintext.length,
+    };
+    expect(sameBytes(await collect(decryptChunks(options)), plaintext)).toBe(true);
+    // The header, then one segment at a time, asked for in the rest of the same buffer.
+    expect(asked[0]).toBe(12);
+    expect(asked[1]).toBe(MiB + 16);
+    expect(asked[2]).toBe(MiB + 16 - 100_000);
+  });
+
+  it('reads from a reader that fills the buffers it is given', async () => {
+    const plaintext = patternBytes(9, 2 * MiB + 3);
+    const stored = await encrypt(plaintext);
+    const reader = new Blob([stored]).stream().getReader({ mode: 'byob' });
+    const given: number[] = [];
+    const source = {
+      read(view: Uint8Array<ArrayBuffer>) {
+        given.push(view.byteLength);
+        return reader.read(view);
+      },
+      cancel: (reason?: unknown) => reader.cancel(reason),
+      releaseLock: () => reader.releaseLock(),
+    };
+    const options = {
+      encKey: key,
+      source,
+      storedLength: stored.length,
+      expectedSize: plaintext.length,
+    };
+    expect(sameBytes(await collect(decryptChunks(options)), plaintext)).toBe(true);
+    expect(given[0]).toBe(12);
+    expect(given).toContain(MiB + 16);
+  });
 });
 
 describe('memory', () => {
