@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ByteReader } from '@codedrop/crypto';
 import { fetchResumable } from './resumable-fetch';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -12,6 +13,43 @@ function breaking(chunks: number[][]): ReadableStream<Uint8Array> {
       else controller.error(new TypeError('network error'));
     },
   });
+}
+
+/** A byte stream that sends `chunks` into the buffers it is handed, then breaks off or ends. */
+function bytesBody(
+  chunks: number[][],
+  end: 'break' | 'end',
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  let sent = 0;
+  return new ReadableStream({
+    type: 'bytes',
+    pull(controller: ReadableByteStreamController) {
+      const request = controller.byobRequest;
+      const chunk = chunks[sent++];
+      if (!chunk && end === 'break') return controller.error(new TypeError('network error'));
+      if (!chunk) {
+        controller.close();
+        return request?.respond(0);
+      }
+      if (!request?.view) return controller.enqueue(new Uint8Array(chunk));
+      new Uint8Array(request.view.buffer, request.view.byteOffset).set(chunk);
+      request.respond(chunk.length);
+    },
+  });
+}
+
+/** Reads a ByteReader to its end, four bytes at a time, into one buffer it keeps. */
+async function readInPlace(reader: ByteReader): Promise<{ bytes: number[]; buffers: number[] }> {
+  const bytes: number[] = [];
+  const buffers: number[] = [];
+  let buffer = new ArrayBuffer(4);
+  for (;;) {
+    const { done, value } = await reader.read(new Uint8Array(buffer));
+    if (done) return { bytes, buffers };
+    bytes.push(...value);
+    buffers.push(value.buffer.byteLength);
+    buffer = value.buffer;
+  }
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<number[]> {
@@ -47,6 +85,47 @@ describe('fetchResumable', () => {
     expect(result.data.total).toBe(6);
     expect(await readAll(result.data.body)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(calls).toEqual([null, 'bytes=3-']);
+  });
+
+  it('reads a byte-stream body into the buffers the reader brings, resumed the same way', async () => {
+    const calls: Array<string | null> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        const range = (init?.headers as Record<string, string> | undefined)?.Range ?? null;
+        calls.push(range);
+        if (range === null) return new Response(bytesBody([[1, 2, 3], [4]], 'break'));
+        return new Response(bytesBody([[5, 6], [7]], 'end'), {
+          status: 206,
+          headers: { 'Content-Range': 'bytes 4-6/7' },
+        });
+      }),
+    );
+    const result = await fetchResumable('/api/blobs/t');
+    if (!result.ok) throw new Error('expected a body');
+    expect(result.data.byteReader).toBeDefined();
+    const read = await readInPlace(result.data.byteReader!);
+    expect(read.bytes).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // Every read landed in a buffer of the reader's shape, its own or a new one after the break.
+    expect(new Set(read.buffers)).toEqual(new Set([4]));
+    expect(calls).toEqual([null, 'bytes=4-']);
+  });
+
+  it('has no in-place reader where the body is not a byte stream', async () => {
+    const plain = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array([1]));
+        controller.close();
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(plain)),
+    );
+    const result = await fetchResumable('/x');
+    if (!result.ok) throw new Error('expected a body');
+    expect(result.data.byteReader).toBeUndefined();
+    expect(await readAll(result.data.body)).toEqual([1]);
   });
 
   it('fails with the original error when the server cannot resume', async () => {

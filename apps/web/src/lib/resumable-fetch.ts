@@ -1,15 +1,39 @@
+import type { ByteReader } from '@codedrop/crypto';
 import { fetchFailure, problemFrom } from './api/request';
 import type { ApiResult } from './api/result';
 
 export interface ResumableBody {
   /** The whole body, in order, however many times the connection was resumed. */
   body: ReadableStream<Uint8Array>;
+  /**
+   * The same body read into buffers the caller brings, where responses have BYOB readers
+   * (Chromium's do); read one or the other. Decryption reads whole segments into two
+   * buffers it reuses: from a stream's fresh chunk per network read, cut into segments,
+   * 50 MiB took 98 ms in Chromium, this way 73 ms, raw WebCrypto 62 ms.
+   */
+  byteReader?: ByteReader;
   /** Bytes in the whole body, when the server said. */
   total: number | null;
 }
 
 /** How often a broken download picks up where it stopped before giving up. */
 const maxResumes = 3;
+
+// What `body` reads at a time from a response read with a BYOB reader.
+const chunkBytes = 64 * 1024;
+
+/** A response body's reader: BYOB where the body is a byte stream, else the default one. */
+type BodyReader =
+  | { byob: ReadableStreamBYOBReader }
+  | { byob?: undefined; plain: ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>> };
+
+function readerOf(body: ReadableStream<Uint8Array<ArrayBuffer>>): BodyReader {
+  try {
+    return { byob: body.getReader({ mode: 'byob' }) };
+  } catch {
+    return { plain: body.getReader() };
+  }
+}
 
 /**
  * GETs a download URL as a stream that survives a dropped connection: when the body
@@ -36,7 +60,8 @@ export async function fetchResumable(
     return { ok: true, data: { body: new Blob([bytes]).stream(), total: bytes.byteLength } };
   }
 
-  let reader = response.body.getReader();
+  let reader = readerOf(response.body);
+  const readsInPlace = reader.byob !== undefined;
   let received = 0;
   let resumes = 0;
 
@@ -54,23 +79,54 @@ export async function fetchResumable(
       await next.body?.cancel();
       throw cause;
     }
-    reader = next.body.getReader();
+    reader = readerOf(next.body);
+    // A reader that brought its buffer needs a response that reads into it.
+    if (readsInPlace && !reader.byob) {
+      await reader.plain.cancel();
+      throw cause;
+    }
   }
 
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      for (;;) {
-        try {
-          const { done, value } = await reader.read();
-          if (done) return controller.close();
-          received += value.byteLength;
-          return controller.enqueue(value);
-        } catch (error) {
-          await resume(error);
-        }
+  /** The next bytes, into `view` where given (and the response reads in place). */
+  async function read(
+    view?: Uint8Array<ArrayBuffer>,
+  ): Promise<ReadableStreamReadResult<Uint8Array<ArrayBuffer>>> {
+    let into = view;
+    for (;;) {
+      const shape = into && ([into.buffer.byteLength, into.byteOffset, into.byteLength] as const);
+      try {
+        const result = reader.byob
+          ? await reader.byob.read(into ?? new Uint8Array(chunkBytes))
+          : await reader.plain.read();
+        if (!result.done) received += result.value.byteLength;
+        return result;
+      } catch (error) {
+        await resume(error);
+        // The failed read took the buffer with it: the next goes into one of the same shape.
+        if (shape) into = new Uint8Array(new ArrayBuffer(shape[0]), shape[1], shape[2]);
       }
+    }
+  }
+  const cancel = (reason?: unknown) => (reader.byob ?? reader.plain).cancel(reason);
+
+  // highWaterMark 0: nothing is read before a reader asks, so `byteReader` may be used instead.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel,
     },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  return { ok: true, data: { body, total } };
+    { highWaterMark: 0 },
+  );
+  const byteReader: ByteReader | undefined = readsInPlace
+    ? {
+        read,
+        cancel,
+        releaseLock: () => undefined,
+      }
+    : undefined;
+  return { ok: true, data: { body, byteReader, total } };
 }

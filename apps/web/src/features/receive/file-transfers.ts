@@ -37,7 +37,7 @@ async function openFile(
   const fetched = await fetchResumable(url);
   if (!fetched.ok || share.keys === undefined) return fetched;
   const file = share.files[index]!;
-  const body = decryptedStream(fetched.data.body, {
+  const body = decryptedStream(fetched.data, {
     encKey: share.keys.encKey,
     storedLength: file.storedSize,
     expectedSize: file.size,
@@ -80,7 +80,7 @@ export async function saveEncryptedFile(
     await sink.discard();
     return { ok: false, reason: 'problem', problem: fetched.problem };
   }
-  const result = await decryptInto(fetched.data.value.body, {
+  const result = await decryptInto(fetched.data.value, {
     encKey: share.keys!.encKey,
     storedLength: file.storedSize,
     meta: metaOf(file),

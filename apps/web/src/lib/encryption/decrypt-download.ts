@@ -6,7 +6,7 @@ import {
   type FileMeta,
 } from '@codedrop/crypto';
 import { fetchFailure } from '../api/request';
-import { fetchResumable } from '../resumable-fetch';
+import { fetchResumable, type ResumableBody } from '../resumable-fetch';
 import type { ClientProblem } from '../api/result';
 import type { FileSink } from './file-sink';
 
@@ -43,12 +43,12 @@ export async function downloadDecrypted(
     await options.sink.discard();
     return { ok: false, reason: 'problem', problem: fetched.problem };
   }
-  return decryptInto(fetched.data.body, options);
+  return decryptInto(fetched.data, options);
 }
 
 /** {@link downloadDecrypted} for a body already fetched (and any failure before it handled). */
 export async function decryptInto(
-  body: ReadableStream<Uint8Array>,
+  fetched: FetchedBody,
   options: Omit<DecryptDownloadOptions, 'url'>,
 ): Promise<DecryptDownloadResult> {
   const { sink, meta, signal } = options;
@@ -57,7 +57,7 @@ export async function decryptInto(
   try {
     const chunks = decryptChunks({
       encKey: options.encKey,
-      source: released(body),
+      source: sourceOf(fetched),
       storedLength: options.storedLength,
       expectedSize: meta.size,
     });
@@ -83,11 +83,17 @@ export async function decryptInto(
  * reader asks (highWaterMark 0), so memory stays at one segment.
  */
 export function decryptedStream(
-  body: ReadableStream<Uint8Array>,
+  fetched: FetchedBody,
   options: { encKey: CryptoKey; storedLength: number; expectedSize: number },
 ): ReadableStream<Uint8Array<ArrayBuffer>> {
-  return decryptStream({ ...options, source: released(body) });
+  return decryptStream({ ...options, source: sourceOf(fetched) });
 }
+
+/** A fetched body (resumable-fetch.ts), with its in-place reader where the browser has one. */
+export type FetchedBody = Pick<ResumableBody, 'body' | 'byteReader'>;
+
+/** The body read into the decryptor's own buffers where it can be, else chunk by chunk. */
+const sourceOf = (fetched: FetchedBody) => fetched.byteReader ?? released(fetched.body);
 
 /**
  * The body's chunks, each freed as soon as the decryptor asks for the next one (it has
