@@ -6,10 +6,10 @@ export interface ResumableBody {
   /** The whole body, in order, however many times the connection was resumed. */
   body: ReadableStream<Uint8Array>;
   /**
-   * The same body read into buffers the caller brings, where responses have BYOB readers
-   * (Chromium's do); read one or the other. Decryption reads whole segments into two
-   * buffers it reuses: from a stream's fresh chunk per network read, cut into segments,
-   * 50 MiB took 98 ms in Chromium, this way 73 ms, raw WebCrypto 62 ms.
+   * The same body, read into buffers the caller brings, where responses have BYOB readers
+   * (Chromium's do); read one or the other. Decryption fills whole segments in two buffers
+   * it reuses, instead of taking a fresh chunk per network read and cutting it into
+   * segments (docs/benchmarks.md#encryption-in-the-browser).
    */
   byteReader?: ByteReader;
   /** Bytes in the whole body, when the server said. */
@@ -21,6 +21,8 @@ const maxResumes = 3;
 
 // What `body` reads at a time from a response read with a BYOB reader.
 const chunkBytes = 64 * 1024;
+// The most `byteReader` reads at a time, into a buffer it keeps.
+const spareBytes = 256 * 1024;
 
 /** A response body's reader: BYOB where the body is a byte stream, else the default one. */
 type BodyReader =
@@ -80,30 +82,53 @@ export async function fetchResumable(
       throw cause;
     }
     reader = readerOf(next.body);
-    // A reader that brought its buffer needs a response that reads into it.
+    // `byteReader` reads the rest the way it read the start.
     if (readsInPlace && !reader.byob) {
       await reader.plain.cancel();
       throw cause;
     }
   }
 
-  /** The next bytes, into `view` where given (and the response reads in place). */
-  async function read(
-    view?: Uint8Array<ArrayBuffer>,
-  ): Promise<ReadableStreamReadResult<Uint8Array<ArrayBuffer>>> {
-    let into = view;
+  /** The next chunk of the body, resumed where a connection broke. */
+  async function read(): Promise<ReadableStreamReadResult<Uint8Array<ArrayBuffer>>> {
     for (;;) {
-      const shape = into && ([into.buffer.byteLength, into.byteOffset, into.byteLength] as const);
       try {
         const result = reader.byob
-          ? await reader.byob.read(into ?? new Uint8Array(chunkBytes))
+          ? await reader.byob.read(new Uint8Array(chunkBytes))
           : await reader.plain.read();
         if (!result.done) received += result.value.byteLength;
         return result;
       } catch (error) {
         await resume(error);
-        // The failed read took the buffer with it: the next goes into one of the same shape.
-        if (shape) into = new Uint8Array(new ArrayBuffer(shape[0]), shape[1], shape[2]);
+      }
+    }
+  }
+
+  // `byteReader` reads the response into a buffer of its own, then copies that into the
+  // caller's. Read straight into the caller's, a broken connection would take that buffer
+  // with it, and the bytes already in it (a segment being filled) would be lost.
+  let spare: ArrayBuffer | null = null;
+  async function readInto(
+    view: Uint8Array<ArrayBuffer>,
+  ): Promise<ReadableStreamReadResult<Uint8Array<ArrayBuffer>>> {
+    if (view.byteLength === 0) throw new TypeError('A read needs room for at least one byte');
+    for (;;) {
+      const room = new Uint8Array(
+        spare ?? new ArrayBuffer(spareBytes),
+        0,
+        Math.min(view.byteLength, spareBytes),
+      );
+      spare = null;
+      try {
+        // Only responses with a BYOB reader are read here (resume refuses others).
+        const { done, value } = await reader.byob!.read(room);
+        if (value) spare = value.buffer;
+        if (done) return { done: true, value: view.subarray(0, 0) };
+        view.set(value);
+        received += value.byteLength;
+        return { done: false, value: view.subarray(0, value.byteLength) };
+      } catch (error) {
+        await resume(error);
       }
     }
   }
@@ -123,7 +148,7 @@ export async function fetchResumable(
   );
   const byteReader: ByteReader | undefined = readsInPlace
     ? {
-        read,
+        read: readInto,
         cancel,
         releaseLock: () => undefined,
       }
