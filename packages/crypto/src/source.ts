@@ -46,10 +46,11 @@ export async function* readChunks(
       if (!finished) await reader.cancel().catch(() => undefined);
       reader.releaseLock();
     }
-  } else if ('read' in source) {
-    yield* readPieces(source, first, rest, null);
-  } else {
+  } else if (Symbol.asyncIterator in source) {
+    // Before readers: a Node stream has a `read` method too, of another kind.
     for await (const chunk of source) yield checkChunk(chunk);
+  } else {
+    yield* readPieces(source, first, rest, null);
   }
 }
 

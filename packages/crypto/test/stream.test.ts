@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   DecryptionError,
@@ -289,6 +290,19 @@ describe('failures', () => {
     expect(asked[0]).toBe(12);
     expect(asked[1]).toBe(MiB + 16);
     expect(asked[2]).toBe(MiB + 16 - 100_000);
+  });
+
+  it('iterates a Node stream, which has a read method of another kind', async () => {
+    const plaintext = patternBytes(10, MiB + 9);
+    const stored = await encrypt(plaintext);
+    const source = Readable.from([stored.subarray(0, 70_000), stored.subarray(70_000)]);
+    const options = {
+      encKey: key,
+      source,
+      storedLength: stored.length,
+      expectedSize: plaintext.length,
+    };
+    expect(sameBytes(await collect(decryptChunks(options)), plaintext)).toBe(true);
   });
 
   it('reads from a reader that fills the buffers it is given', async () => {
