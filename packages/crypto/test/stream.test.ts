@@ -254,6 +254,17 @@ describe('failures', () => {
     expect(cancelled).toBe(true);
   });
 
+  /** Whether `source`, holding `stored`, decrypts to exactly `plaintext`. */
+  async function decryptsTo(source: ByteSource, stored: Uint8Array, plaintext: Uint8Array) {
+    const options = {
+      encKey: key,
+      source,
+      storedLength: stored.length,
+      expectedSize: plaintext.length,
+    };
+    return sameBytes(await collect(decryptChunks(options)), plaintext);
+  }
+
   it('reads a byte stream in place, whole segments into its own buffers', async () => {
     const plaintext = patternBytes(8, 3 * MiB + 7);
     const stored = await encrypt(plaintext);
@@ -279,13 +290,7 @@ describe('failures', () => {
         controller.byobRequest!.respond(take);
       },
     });
-    const options = {
-      encKey: key,
-      source,
-      storedLength: stored.length,
-      expectedSize: plaintext.length,
-    };
-    expect(sameBytes(await collect(decryptChunks(options)), plaintext)).toBe(true);
+    expect(await decryptsTo(source, stored, plaintext)).toBe(true);
     // The header, then one segment at a time, asked for in the rest of the same buffer.
     expect(asked[0]).toBe(12);
     expect(asked[1]).toBe(MiB + 16);
@@ -296,13 +301,7 @@ describe('failures', () => {
     const plaintext = patternBytes(10, MiB + 9);
     const stored = await encrypt(plaintext);
     const source = Readable.from([stored.subarray(0, 70_000), stored.subarray(70_000)]);
-    const options = {
-      encKey: key,
-      source,
-      storedLength: stored.length,
-      expectedSize: plaintext.length,
-    };
-    expect(sameBytes(await collect(decryptChunks(options)), plaintext)).toBe(true);
+    expect(await decryptsTo(source, stored, plaintext)).toBe(true);
   });
 
   it('reads from a reader that fills the buffers it is given', async () => {
@@ -318,13 +317,7 @@ describe('failures', () => {
       cancel: (reason?: unknown) => reader.cancel(reason),
       releaseLock: () => reader.releaseLock(),
     };
-    const options = {
-      encKey: key,
-      source,
-      storedLength: stored.length,
-      expectedSize: plaintext.length,
-    };
-    expect(sameBytes(await collect(decryptChunks(options)), plaintext)).toBe(true);
+    expect(await decryptsTo(source, stored, plaintext)).toBe(true);
     expect(given[0]).toBe(12);
     expect(given).toContain(MiB + 16);
   });

@@ -52,6 +52,34 @@ async function readInPlace(reader: ByteReader): Promise<{ bytes: number[]; buffe
   }
 }
 
+/**
+ * Answers the first GET with `first()` and any Range request with `rest()`, as a download
+ * URL does; returns the Range header of every request, null for none.
+ */
+function serveResuming(first: () => Response, rest: () => Response): Array<string | null> {
+  const ranges: Array<string | null> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      const range = (init?.headers as Record<string, string> | undefined)?.Range ?? null;
+      ranges.push(range);
+      return range === null ? first() : rest();
+    }),
+  );
+  return ranges;
+}
+
+/** Bytes 1–7 as byte streams: the first response breaks after 4, the resumed one ends. */
+const serveBrokenBytes = () =>
+  serveResuming(
+    () => new Response(bytesBody([[1, 2, 3], [4]], 'break')),
+    () =>
+      new Response(bytesBody([[5, 6], [7]], 'end'), {
+        status: 206,
+        headers: { 'Content-Range': 'bytes 4-6/7' },
+      }),
+  );
+
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<number[]> {
   const out: number[] = [];
   const reader = stream.getReader();
@@ -64,20 +92,13 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<number[]> {
 
 describe('fetchResumable', () => {
   it('asks for the rest from where the connection broke, and keeps what it had', async () => {
-    const calls: Array<string | null> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) => {
-        const range = (init?.headers as Record<string, string> | undefined)?.Range ?? null;
-        calls.push(range);
-        if (range === null) {
-          return new Response(breaking([[1, 2], [3]]), { headers: { 'Content-Length': '6' } });
-        }
-        return new Response(new Uint8Array([4, 5, 6]), {
+    const calls = serveResuming(
+      () => new Response(breaking([[1, 2], [3]]), { headers: { 'Content-Length': '6' } }),
+      () =>
+        new Response(new Uint8Array([4, 5, 6]), {
           status: 206,
           headers: { 'Content-Range': 'bytes 3-5/6' },
-        });
-      }),
+        }),
     );
     const result = await fetchResumable('/api/blobs/t');
     expect(result.ok).toBe(true);
@@ -88,19 +109,7 @@ describe('fetchResumable', () => {
   });
 
   it('reads a byte-stream body into the buffers the reader brings, resumed the same way', async () => {
-    const calls: Array<string | null> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) => {
-        const range = (init?.headers as Record<string, string> | undefined)?.Range ?? null;
-        calls.push(range);
-        if (range === null) return new Response(bytesBody([[1, 2, 3], [4]], 'break'));
-        return new Response(bytesBody([[5, 6], [7]], 'end'), {
-          status: 206,
-          headers: { 'Content-Range': 'bytes 4-6/7' },
-        });
-      }),
-    );
+    const calls = serveBrokenBytes();
     const result = await fetchResumable('/api/blobs/t');
     if (!result.ok) throw new Error('expected a body');
     expect(result.data.byteReader).toBeDefined();
@@ -112,17 +121,7 @@ describe('fetchResumable', () => {
   });
 
   it('keeps the bytes already read into a buffer when the connection breaks while it fills', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) =>
-        (init?.headers as Record<string, string> | undefined)?.Range === undefined
-          ? new Response(bytesBody([[1, 2, 3], [4]], 'break'))
-          : new Response(bytesBody([[5, 6], [7]], 'end'), {
-              status: 206,
-              headers: { 'Content-Range': 'bytes 4-6/7' },
-            }),
-      ),
-    );
+    serveBrokenBytes();
     const result = await fetchResumable('/api/blobs/t');
     if (!result.ok) throw new Error('expected a body');
     // As the decryptor fills a segment: each read goes on where the last one stopped.
