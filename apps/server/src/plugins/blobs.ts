@@ -25,7 +25,7 @@ export function s3OptionsOf(config: Config): S3BlobStoreOptions {
 
 async function blobs(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
-  const store = createBlobStore({
+  const store = await createBlobStore({
     storage: config.storage,
     dataDir: config.dataDir,
     s3: config.storage === 's3' ? s3OptionsOf(config) : undefined,

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { messages } from '@codedrop/contract';
 import { createMemoryLimiter } from '../adapters/limiter/memory.js';
 import type { Limiter } from '../adapters/limiter/port.js';
-import { createRedisLimiter } from '../adapters/limiter/redis.js';
 import type { Config } from '../config.js';
 import { AppError } from '../domain/app-error.js';
 
@@ -45,19 +44,24 @@ function rateLimited(retryAfterSeconds: number): AppError {
 
 const noReservation: MissReservation = { refund: async () => {} };
 
+/** Counters in this process (shared with the cluster's primary), or in Redis when configured. */
+async function openStore(app: FastifyInstance, config: Config): Promise<Limiter> {
+  if (config.redisUrl === null) return createMemoryLimiter({ shareWithCluster: true });
+  // ioredis is imported only when Redis is configured (docs/design.md#start-up).
+  const { createRedisLimiter } = await import('../adapters/limiter/redis.js');
+  return createRedisLimiter(config.redisUrl, config.redisKeyPrefix, (state, error) => {
+    if (state === 'down') {
+      app.log.warn(
+        { err: error },
+        'rate limiter: Redis unavailable, counting per process until it is back',
+      );
+    } else app.log.warn('rate limiter: Redis is back, limits are shared again');
+  });
+}
+
 async function limiter(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
-  const store =
-    config.redisUrl === null
-      ? createMemoryLimiter({ shareWithCluster: true })
-      : createRedisLimiter(config.redisUrl, config.redisKeyPrefix, (state, error) => {
-          if (state === 'down') {
-            app.log.warn(
-              { err: error },
-              'rate limiter: Redis unavailable, counting per process until it is back',
-            );
-          } else app.log.warn('rate limiter: Redis is back, limits are shared again');
-        });
+  const store = await openStore(app, config);
   await store.ready?.();
   const disabled = config.rateLimitDisabled;
   const consume: RateLimits['consume'] = async (key, limit, windowSeconds, points = 1) => {

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createOutboxMailer } from '../adapters/mail/outbox.js';
 import type { Mailer } from '../adapters/mail/port.js';
-import { createSmtpMailer } from '../adapters/mail/smtp.js';
 import type { Config } from '../config.js';
 
 declare module 'fastify' {
@@ -21,7 +20,11 @@ async function mailer(app: FastifyInstance, opts: { config: Config }) {
           from: config.mailFrom,
           onSaved: (file) => app.log.info({ file }, 'mail written to the outbox'),
         })
-      : createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom });
+      : // Imported only when SMTP is configured (docs/design.md#start-up).
+        (await import('../adapters/mail/smtp.js')).createSmtpMailer({
+          url: config.smtpUrl,
+          from: config.mailFrom,
+        });
   app.decorate('mailer', instance);
   app.addHook('onClose', async () => instance.close());
 }

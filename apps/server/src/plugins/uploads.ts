@@ -4,11 +4,9 @@ import { Server } from '@tus/server';
 import { EVENTS, type DataStore, type Upload } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createS3Client } from '../adapters/blob/s3-client.js';
 import { InflightWrites } from '../adapters/uploads/inflight-writes.js';
 import { LocalUploadStore } from '../adapters/uploads/local-upload-store.js';
 import { StreamingHashes } from '../adapters/uploads/streaming-hashes.js';
-import { S3UploadStore } from '../adapters/uploads/s3-upload-store.js';
 import { createDbLocker } from '../adapters/uploads/upload-locks.js';
 import { createUploadInfoStore, deleteUploadRecords } from '../adapters/uploads/upload-records.js';
 import type { Config } from '../config.js';
@@ -53,22 +51,35 @@ declare module 'fastify' {
  * key, its record and its lock are in the database, and any worker or instance can take
  * any chunk.
  */
+async function s3UploadStore(
+  config: Config,
+  db: FastifyInstance['db']['kysely'],
+  inflight: InflightWrites,
+  hashes: StreamingHashes,
+) {
+  const [{ S3UploadStore }, { createS3Client }] = await Promise.all([
+    import('../adapters/uploads/s3-upload-store.js'),
+    import('../adapters/blob/s3-client.js'),
+  ]);
+  return new S3UploadStore({
+    db,
+    client: createS3Client(s3OptionsOf(config)),
+    bucket: config.s3.bucket,
+    partSize: config.uploadChunkBytes,
+    inflight,
+    hashes,
+  });
+}
+
 async function uploads(app: FastifyInstance, opts: { config: Config; clock: Clock }) {
   const { config, clock } = opts;
   const db = app.db.kysely;
   const inflight = new InflightWrites();
   const hashes = new StreamingHashes();
+  // The S3 store and the AWS SDK are imported only when S3 is configured
+  // (docs/design.md#start-up).
   const s3Store =
-    config.storage === 's3'
-      ? new S3UploadStore({
-          db,
-          client: createS3Client(s3OptionsOf(config)),
-          bucket: config.s3.bucket,
-          partSize: config.uploadChunkBytes,
-          inflight,
-          hashes,
-        })
-      : null;
+    config.storage === 's3' ? await s3UploadStore(config, db, inflight, hashes) : null;
   const blobDir = join(config.dataDir, 'blobs');
   const datastore: DataStore =
     s3Store ??

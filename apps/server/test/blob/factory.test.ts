@@ -21,7 +21,7 @@ describe('createBlobStore', () => {
   });
 
   it('keeps local objects under DATA_DIR/blobs', async () => {
-    const store = createBlobStore({ storage: 'local', dataDir, s3: undefined });
+    const store = await createBlobStore({ storage: 'local', dataDir, s3: undefined });
     const key = newBlobKey('a.txt');
     await store.put(key, Readable.from([Buffer.from('hi')]));
     expect(store.kind).toBe('local');
@@ -31,16 +31,16 @@ describe('createBlobStore', () => {
   });
 
   it('builds an S3 store from the S3 settings', async () => {
-    const store = createBlobStore({ storage: 's3', dataDir, s3: s3rver });
+    const store = await createBlobStore({ storage: 's3', dataDir, s3: s3rver });
     expect(store.kind).toBe('s3');
     expect(await store.health()).toBe(true);
     await store.close();
   });
 
-  it('refuses S3 without settings or with half the credentials', () => {
-    expect(() => createBlobStore({ storage: 's3', dataDir })).toThrow(/S3/);
-    expect(() =>
+  it('refuses S3 without settings or with half the credentials', async () => {
+    await expect(createBlobStore({ storage: 's3', dataDir })).rejects.toThrow(/S3/);
+    await expect(
       createBlobStore({ storage: 's3', dataDir, s3: { ...s3rver, secretAccessKey: undefined } }),
-    ).toThrow(/together/);
+    ).rejects.toThrow(/together/);
   });
 });

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { createLocalBlobStore } from './local.js';
 import type { BlobStore } from './port.js';
-import { createS3BlobStore } from './s3.js';
 import type { S3BlobStoreOptions } from './s3.js';
 
 export interface BlobStoreConfig {
@@ -12,9 +11,15 @@ export interface BlobStoreConfig {
   s3?: S3BlobStoreOptions;
 }
 
-export function createBlobStore(config: BlobStoreConfig): BlobStore {
+/**
+ * The configured store. The S3 adapter is imported only when it is configured: the AWS SDK
+ * is the largest thing the server would otherwise load, and a process on local disk never
+ * uses it (see docs/design.md#start-up).
+ */
+export async function createBlobStore(config: BlobStoreConfig): Promise<BlobStore> {
   if (config.storage === 'local')
     return createLocalBlobStore({ dir: join(config.dataDir, 'blobs') });
   if (!config.s3) throw new Error('STORAGE=s3 needs the S3 settings');
+  const { createS3BlobStore } = await import('./s3.js');
   return createS3BlobStore(config.s3);
 }

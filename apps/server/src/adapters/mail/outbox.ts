@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { MailUnavailableError, type Mailer } from './port.js';
 
 /** How long a written message stays in the outbox. */
@@ -17,16 +17,18 @@ export function createOutboxMailer(options: {
   from: string;
   onSaved?: (file: string) => void;
 }): Mailer {
-  const render = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  // nodemailer renders the messages. It is imported with the first one, so that a server
+  // that never sends mail does not load it (docs/design.md#start-up).
+  let render: Promise<Transporter> | undefined;
+  const renderer = () =>
+    (render ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   return {
     kind: 'outbox',
     async send(message) {
       try {
-        const info = await render.sendMail({ from: options.from, ...message });
+        const info = await (await renderer()).sendMail({ from: options.from, ...message });
         await mkdir(options.dir, { recursive: true, mode: 0o700 });
         const file = join(options.dir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
         await writeFile(file, info.message as Buffer, { mode: 0o600 });
@@ -56,7 +58,7 @@ export function createOutboxMailer(options: {
       return removed;
     },
     async close() {
-      render.close();
+      (await render)?.close();
     },
   };
 }
