@@ -6,6 +6,7 @@ import { createGroupReads, registerGroupReads, type ReadConnection } from './gro
 import { kyselyDb } from './kysely-db.js';
 import type { Database, Db } from './schema.js';
 import { SqliteValuesPlugin } from './sqlite-values-plugin.js';
+import { nonBlockingBegin, registerBeginImmediate, writeLockWaitMs } from './write-lock.js';
 
 export function createSqliteDb(file: string): Db {
   if (file !== ':memory:') {
@@ -22,11 +23,12 @@ export function createSqliteDb(file: string): Db {
   // concurrent writer (another process on the same file) instead of failing at once.
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
-  connection.pragma('busy_timeout = 5000');
+  connection.pragma(`busy_timeout = ${writeLockWaitMs}`);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: reusingStatements(connection) }),
     plugins: [new SqliteValuesPlugin()],
   });
+  registerBeginImmediate(kysely, nonBlockingBegin(connection));
   const db = kyselyDb(kysely, 'sqlite');
   // A second connection to an in-memory database would be another, empty database.
   if (file === ':memory:') return db;
