@@ -263,7 +263,7 @@ function variantRows(variants) {
     row(
       'POST 40 characters, PostgreSQL',
       variants.postgres.create,
-      'one process, local PostgreSQL',
+      'one process, local PostgreSQL, shorter codes already taken',
     ),
   ];
 }
