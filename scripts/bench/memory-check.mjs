@@ -9,11 +9,13 @@ import { uploadOnce } from './upload-throughput.mjs';
  * keeps the freed memory, a server that buffers the whole file reuses it, and its RSS hardly
  * moves (measured: under 19 MiB for the buffering control, versus about 41 MiB this way).
  * A fresh server per run, because every full-size upload leaves that same slack behind.
+ * The servers start together, then are measured one at a time: an idle server is still a
+ * fresh one, and RSS is read per process.
  */
 export async function firstUploadGrowth(target, { warmup, measured, runs }) {
   const results = [];
-  for (let i = 0; i < runs; i++) {
-    const server = await target.start();
+  const servers = await Promise.all(Array.from({ length: runs }, () => target.start()));
+  for (const server of servers) {
     try {
       const url = `${server.origin}${target.path}`;
       await uploadOnce(url, warmup, target.accepted(warmup));
