@@ -5,7 +5,7 @@ import type { GoneReason } from './share-record.js';
 
 type Db = Kysely<Database>;
 
-// The share side of a resumable upload (docs/design.md#resumable-uploads): the row exists
+// The share side of a resumable upload (docs/api.md#resumable-uploads): the row exists
 // from the upload's first request with `upload_received` counting the bytes stored, and
 // becomes an ordinary, downloadable share in the statement that clears it.
 

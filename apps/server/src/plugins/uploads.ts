@@ -44,13 +44,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Resumable uploads (tus 1.0) into the same store as every other file: on local disk the
- * tus FileStore writes straight into the blob directory, on S3 our store writes multipart
- * uploads (docs/design.md#resumable-uploads). Either way the upload's id is the share's blob
- * key, its record and its lock are in the database, and any worker or instance can take
- * any chunk.
- */
+/** The tus store for S3: multipart uploads straight into the bucket. */
 async function s3UploadStore(
   config: Config,
   db: FastifyInstance['db']['kysely'],
@@ -71,6 +65,13 @@ async function s3UploadStore(
   });
 }
 
+/**
+ * Resumable uploads (tus 1.0) into the same store as every other file: on local disk the
+ * tus FileStore writes straight into the blob directory, on S3 our store writes multipart
+ * uploads (docs/api.md#resumable-uploads). Either way the upload's id is the share's blob
+ * key, its record and its lock are in the database, and any worker or instance can take
+ * any chunk.
+ */
 async function uploads(app: FastifyInstance, opts: { config: Config; clock: Clock }) {
   const { config, clock } = opts;
   const db = app.db.kysely;

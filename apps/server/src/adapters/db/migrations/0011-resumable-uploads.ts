@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../schema.js';
 
 /**
- * Resumable uploads (docs/design.md#resumable-uploads). A share made by a tus upload exists
+ * Resumable uploads (docs/api.md#resumable-uploads). A share made by a tus upload exists
  * from the upload's first request:
  * - `shares.upload_received` holds the bytes stored so far while the upload runs and is
  *   null once every byte is stored (every other share is null from the start), so
