@@ -1,7 +1,14 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { SqliteAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { compiledQuery } from '../adapters/db/compiled-query.js';
 import type { Database, SharesTable } from '../adapters/db/schema.js';
-import { recordColumns, toShareRecord, type GoneReason, type ShareRecord } from './share-record.js';
+import { groupedLookups, type LookupRow } from './grouped-lookups.js';
+import {
+  recordColumns,
+  toShareRecord,
+  type GoneReason,
+  type ShareRecord,
+  type ShareRow,
+} from './share-record.js';
 import { storedFilesOf, type StoredFile } from './stored-files.js';
 
 type Db = Kysely<Database>;
@@ -29,21 +36,25 @@ export async function countCodesOfLength(db: Db, length: number): Promise<number
 
 export interface FoundShare {
   record: ShareRecord;
-  /** Decided in the same statement that read the row: not gone and not expired at `now`. */
+  /** Decided from the row as read: not gone and not expired at `now`. */
   live: boolean;
 }
 
-/** The lookup every request by code starts with: built and compiled once per database. */
-const lookups = new WeakMap<Db, ReturnType<typeof compileLookup>>();
+/**
+ * The lookup every request by code starts with, built and compiled once per database: on
+ * PostgreSQL grouped with the others of the same turn (grouped-lookups.ts); on SQLite, and
+ * inside a transaction, one statement (SQLite groups its reads itself, group-reads.ts).
+ */
+const lookups = new WeakMap<Db, LookupRow>();
 
-function compileLookup(db: Db) {
-  return compiledQuery(db, ['code', 'now'] as const, ({ code, now }) =>
-    db
-      .selectFrom('shares')
-      .select(recordColumns)
-      .select(sql<number>`case when not gone and expires_at > ${now} then 1 else 0 end`.as('live'))
-      .where('code', '=', code),
+function compileLookup(db: Db): LookupRow {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter) && !db.isTransaction) {
+    return groupedLookups(db).row;
+  }
+  const select = compiledQuery(db, ['code'] as const, ({ code }) =>
+    db.selectFrom('shares').select(recordColumns).where('code', '=', code),
   );
+  return async (code) => (await select({ code }))[0];
 }
 
 export async function findShare(db: Db, code: string, now: Date): Promise<FoundShare | null> {
@@ -52,10 +63,10 @@ export async function findShare(db: Db, code: string, now: Date): Promise<FoundS
     lookup = compileLookup(db);
     lookups.set(db, lookup);
   }
-  const [row] = await lookup({ code, now });
+  const row: ShareRow | undefined = await lookup(code);
   if (row === undefined) return null;
-  const { live, ...share } = row;
-  return { record: toShareRecord(share), live: Number(live) === 1 };
+  const record = toShareRecord(row);
+  return { record, live: !record.gone && record.expiresAt.getTime() > now.getTime() };
 }
 
 /** The envelope and recovery escrow of a share, for the requests that hand them out. */
