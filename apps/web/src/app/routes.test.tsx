@@ -6,6 +6,10 @@ import { routes } from './routes';
 
 afterEach(() => vi.restoreAllMocks());
 
+// A page's lazy chunk is transformed on its first import in the test run: on a slow
+// machine that took longer than findBy's default second (CI failed on it, 2026-11-26).
+const lazyPage = { timeout: 15_000 };
+
 function renderAt(path: string, table: RouteObject[] = routes) {
   const router = createMemoryRouter(table, { initialEntries: [path] });
   render(<RouterProvider router={router} />);
@@ -32,13 +36,13 @@ describe('routes', () => {
       const { unmount } = render(
         <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />,
       );
-      expect(await screen.findByRole('heading', { level: 1 }), path).toBeVisible();
+      expect(await screen.findByRole('heading', { level: 1 }, lazyPage), path).toBeVisible();
       expect(screen.queryByRole('heading', { name: 'Page Not Found' }), path).toBeNull();
       unmount();
     }
     vi.unstubAllGlobals();
     // Every page of the site, lazy chunks included: seconds on a busy machine.
-  }, 30_000);
+  }, 120_000);
 
   it('renders the 404 page for unknown paths and non-code segments, and logs the path', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -46,7 +50,10 @@ describe('routes', () => {
       const { unmount } = render(
         <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />,
       );
-      expect(await screen.findByRole('heading', { name: 'Page Not Found' }), path).toBeVisible();
+      expect(
+        await screen.findByRole('heading', { name: 'Page Not Found' }, lazyPage),
+        path,
+      ).toBeVisible();
       expect(logged).toHaveBeenCalledWith(
         '404 Error: User attempted to access non-existent route:',
         path,
