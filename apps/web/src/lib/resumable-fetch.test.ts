@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ByteReader } from '@codedrop/crypto';
+import { serveResuming } from '../test-support/serve-resuming';
 import { fetchResumable } from './resumable-fetch';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -50,23 +51,6 @@ async function readInPlace(reader: ByteReader): Promise<{ bytes: number[]; buffe
     buffers.push(value.buffer.byteLength);
     buffer = value.buffer;
   }
-}
-
-/**
- * Answers the first GET with `first()` and any Range request with `rest()`, as a download
- * URL does; returns the Range header of every request, null for none.
- */
-function serveResuming(first: () => Response, rest: () => Response): Array<string | null> {
-  const ranges: Array<string | null> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init?: RequestInit) => {
-      const range = (init?.headers as Record<string, string> | undefined)?.Range ?? null;
-      ranges.push(range);
-      return range === null ? first() : rest();
-    }),
-  );
-  return ranges;
 }
 
 /** Bytes 1–7 as byte streams: the first response breaks after 4, the resumed one ends. */

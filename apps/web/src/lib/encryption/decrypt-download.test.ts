@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { createKeys, encryptBlob, SEGMENT_SIZE, type WriterKeys } from '@codedrop/crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serveResuming } from '../../test-support/serve-resuming';
 import { downloadDecrypted } from './decrypt-download';
 import type { FileSink } from './file-sink';
 
@@ -219,18 +220,13 @@ describe('downloadDecrypted', () => {
         },
       });
     };
-    const ranges: Array<string | null> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) => {
-        const range = (init?.headers as Record<string, string> | undefined)?.Range ?? null;
-        ranges.push(range);
-        if (range === null) return new Response(bytesFrom(0, cut, 'break'));
-        return new Response(bytesFrom(cut, stored.length, 'end'), {
+    const ranges = serveResuming(
+      () => new Response(bytesFrom(0, cut, 'break')),
+      () =>
+        new Response(bytesFrom(cut, stored.length, 'end'), {
           status: 206,
           headers: { 'Content-Range': `bytes ${cut}-${stored.length - 1}/${stored.length}` },
-        });
-      }),
+        }),
     );
     const { sink, log, written } = recordingSink();
     const result = await downloadDecrypted({
