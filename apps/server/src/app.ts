@@ -21,6 +21,7 @@ import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
 import recoveryPlugin from './plugins/recovery.js';
 import securityHeadersPlugin, { securityHeaderLists } from './plugins/security-headers.js';
+import { lingerBeforeClosing } from './plugins/lingering-close.js';
 import { secureServerResponse } from './plugins/secure-server-response.js';
 import sharesPlugin from './plugins/shares.js';
 import sweeperPlugin from './plugins/sweeper.js';
@@ -154,6 +155,7 @@ export default codedrop;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const instance = Fastify(serverOptions(opts.config, opts.logStream));
+  lingerBeforeClosing(instance.server);
   await instance.register(codedrop, opts);
   return instance;
 }
