@@ -1,58 +1,8 @@
 // First, before any other module queues ticks: see keep-tick-object-shape.ts.
 import './keep-tick-object-shape.js';
-import cluster from 'node:cluster';
-import { buildApp } from './app.js';
-import { workerRole } from './cluster/messages.js';
-import { runPrimary } from './cluster/primary.js';
-import { ConfigError, loadConfig } from './config.js';
-import { resolveSecrets } from './secrets.js';
+import { serve } from './serve.js';
 
-/**
- * Starts the app and nothing else: listen, then close cleanly on SIGTERM/SIGINT. With
- * WORKERS above 1 this process becomes the primary of that many workers, each of which runs
- * this same file.
- */
-async function main() {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
-  const role = workerRole(process.env);
-  const app = await buildApp({
-    config,
-    secrets: resolveSecrets(config),
-    autoSweep: role === null || role.sweeper,
-    clusterMetrics: role !== null,
-  });
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Give in-flight requests time to finish, but never hang forever.
-    const force = setTimeout(() => process.exit(1), 20_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
-}
-
-main().catch((error: unknown) => {
+serve().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

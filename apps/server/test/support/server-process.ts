@@ -12,9 +12,12 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** Runs the real entry point (TypeScript via tsx) as its own process, as `npm start` does. */
-export function runServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', serverEntry], {
+/**
+ * Runs the real entry point (TypeScript via tsx) as its own process, as `npm start` does;
+ * `entry` names another file that starts it (support/contract-server.ts).
+ */
+export function runServer(env: Record<string, string>, entry = serverEntry): ServerProcess {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
