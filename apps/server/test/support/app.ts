@@ -94,7 +94,10 @@ async function startWorkersApp(
   const stop = async () => {
     if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGTERM');
     await run.exited;
-    if (clockFile) rmSync(dirname(clockFile), { recursive: true, force: true });
+    if (clockFile) {
+      (clock as TestClock).stopSharing(clockFile);
+      rmSync(dirname(clockFile), { recursive: true, force: true });
+    }
   };
   const url = `http://127.0.0.1:${port}`;
   if (!(await waitHealthy(url))) {

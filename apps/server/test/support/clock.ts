@@ -4,7 +4,7 @@ import type { Clock } from '../../src/domain/clock.js';
 /** A clock tests move by hand, to walk shares through expiry without waiting. */
 export class TestClock implements Clock {
   #ms: number;
-  #file: string | null = null;
+  readonly #files = new Set<string>();
 
   constructor(start = Date.now()) {
     this.#ms = start;
@@ -21,18 +21,25 @@ export class TestClock implements Clock {
 
   /**
    * Keeps `file` holding this clock's time from now on, for a server in another process to
-   * read with `fileClock` (the contract suites' process runs, support/app.ts).
+   * read with `fileClock` (the contract suites' process runs, support/app.ts); several
+   * servers running at once each have their own file.
    */
   shareThrough(file: string): void {
-    this.#file = file;
+    this.#files.add(file);
     this.#publish();
   }
 
+  /** Stops writing `file` (its server has stopped). */
+  stopSharing(file: string): void {
+    this.#files.delete(file);
+  }
+
   #publish(): void {
-    if (this.#file === null) return;
-    // Written aside and renamed over: a reader never sees a half-written file.
-    writeFileSync(`${this.#file}.next`, String(this.#ms));
-    renameSync(`${this.#file}.next`, this.#file);
+    for (const file of this.#files) {
+      // Written aside and renamed over: a reader never sees a half-written file.
+      writeFileSync(`${file}.next`, String(this.#ms));
+      renameSync(`${file}.next`, file);
+    }
   }
 }
 
