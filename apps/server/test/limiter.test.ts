@@ -84,12 +84,12 @@ describe('redis limiter when Redis fails', () => {
     return { ms: performance.now() - started, results };
   }
 
-  it('unreachable: answers at once from per-process counters, still limiting', async () => {
+  it("unreachable: answers at once from this machine's counters, still limiting", async () => {
     const limiter = await redisLimiter('redis://127.0.0.1:1');
     const { ms, results } = await timeConsumes(limiter, 50);
     expect(results.every((r) => r.allowed)).toBe(true);
     expect(ms).toBeLessThan(500);
-    // The fallback still limits, per process.
+    // The fallback still limits (in one process here; workers share it through the primary).
     for (let i = 0; i < 2; i++) await limiter.consume('local', 2, 60);
     expect((await limiter.consume('local', 2, 60)).allowed).toBe(false);
   });

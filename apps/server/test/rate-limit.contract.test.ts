@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@codedrop/contract';
-import { startTestApp, http, type TestApp } from './support/app.js';
+import { servingProcesses, startTestApp, http, type TestApp } from './support/app.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 import { testRedisUrl } from './support/redis.js';
 
@@ -84,7 +84,7 @@ describe('rate limits with Redis unreachable', () => {
     await database?.drop();
   });
 
-  it('answers at normal speed and falls back to per-process limits, warning once', async () => {
+  it('answers at normal speed and falls back to limits per machine, each process warning once', async () => {
     const created = await http<{ code: string }>(server.url, '/api/shares', {
       method: 'POST',
       json: { type: 'clipboard', content: 'still works' },
@@ -97,10 +97,17 @@ describe('rate limits with Redis unreachable', () => {
     // The old limiter waited for Redis on every request (0.7–1.8 s each).
     expect(performance.now() - started).toBeLessThan(2_000);
     const statuses = [];
-    for (let i = 0; i < 7; i++)
-      statuses.push((await http(server.url, `/api/shares/99999${i}`)).status);
+    // A new connection each: with several workers, the primary hands them out in turn.
+    for (let i = 0; i < 7; i++) {
+      const res = await fetch(`${server.url}/api/shares/99999${i}`, {
+        headers: { connection: 'close' },
+      });
+      statuses.push(res.status);
+    }
     expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);
+    // Each worker finds Redis gone on its own; none says so more than once.
     const warnings = logs.filter((line) => line.includes('Redis unavailable'));
-    expect(warnings).toHaveLength(1);
+    expect(warnings.length).toBeGreaterThanOrEqual(1);
+    expect(warnings.length).toBeLessThanOrEqual(servingProcesses);
   });
 });

@@ -29,7 +29,9 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
   } finally {
     await db.close();
   }
-  if (config.redisUrl === null) new RateLimiterClusterMaster();
+  // The workers' machine-wide counters: the limits themselves without Redis, and the
+  // fallback while Redis is unreachable (adapters/limiter/redis.ts).
+  new RateLimiterClusterMaster();
   const aggregator = new AggregatorRegistry();
 
   const roles = new Map<Worker, WorkerRole>();

@@ -53,7 +53,7 @@ async function openStore(app: FastifyInstance, config: Config): Promise<Limiter>
     if (state === 'down') {
       app.log.warn(
         { err: error },
-        'rate limiter: Redis unavailable, counting per process until it is back',
+        'rate limiter: Redis unavailable, counting on this machine until it is back',
       );
     } else app.log.warn('rate limiter: Redis is back, limits are shared again');
   });

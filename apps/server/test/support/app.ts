@@ -30,6 +30,9 @@ const processWorkers = Number(process.env.CONTRACT_WORKERS ?? '0');
 /** False in the `server-workers` project, where requests are served by another process. */
 export const servedInProcess = processWorkers <= 1;
 
+/** How many processes answer a suite's requests: each keeps its own logs and state. */
+export const servingProcesses = Math.max(processWorkers, 1);
+
 /**
  * Builds the real app on the given database and listens on an ephemeral loopback port; in
  * the `server-workers` project, starts a real multi-worker process instead (see below).

@@ -5,17 +5,17 @@ import { consumeWith, limiterCache } from './flexible.js';
 import { createMemoryLimiter } from './memory.js';
 import type { Limiter } from './port.js';
 
-/** How long the limiter stays on its in-process fallback after Redis fails. */
+/** How long the limiter stays on its machine-wide fallback after Redis fails. */
 const breakerOpenMs = 5_000;
 
 /**
  * Counters shared by every instance through Redis (rate-limiter-flexible's atomic Lua
  * INCR + expiry). Limiting is abuse control: a Redis outage must neither fail requests nor
  * slow them down. So commands are never queued while disconnected and time out fast, and a
- * circuit breaker sends every call to per-process counters for a few seconds after a
- * failure — limits keep holding per instance (fail open to the local limit, not to none)
- * and each request stays within a millisecond of normal. Each change of state is reported
- * once.
+ * circuit breaker sends every call to this machine's counters (shared by its workers, as
+ * without Redis) for a few seconds after a failure — limits keep holding per instance (fail
+ * open to the local limit, not to none) and each request stays within a millisecond of
+ * normal. Each change of state is reported once per process.
  */
 export function createRedisLimiter(
   url: string,
@@ -43,7 +43,7 @@ export function createRedisLimiter(
         rejectIfRedisNotReady: true,
       }),
   );
-  const local = createMemoryLimiter();
+  const local = createMemoryLimiter({ shareWithCluster: true });
   const breaker = createBreaker({ openMs: breakerOpenMs, onChange: onStateChange });
 
   const connected = new Promise<void>((resolve) => {
