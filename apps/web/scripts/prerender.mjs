@@ -2,13 +2,14 @@
 // builds src/entry-server.tsx for Node, renders every page of the route list into
 // dist/<path>/index.html, and writes sitemap.xml, robots.txt and prerender.json.
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(webRoot, 'dist');
-const ssrOut = join(webRoot, 'node_modules/.cache/codedrop-prerender');
+// WEB_DIST: another build's output (the development build the e2e suite checks).
+const dist = process.env.WEB_DIST ?? join(webRoot, 'dist');
+const ssrOut = join(webRoot, 'node_modules/.cache', `codedrop-prerender-${basename(dist)}`);
 
 await build({
   root: webRoot,
@@ -78,37 +79,6 @@ function page({ head, body, prerenderedFor }) {
     .replace('<div id="root"></div>', () => root);
 }
 
-/**
- * Head tags no component renders: the app drops them on its first navigation (main.tsx).
- * Not the title, which the app replaces by its own as it starts.
- */
-const markStatic = (tag) =>
-  tag.startsWith('<title') ? tag : tag.replace(/^<(\w+)/, '<$1 data-static-head');
-
-function staticHead({ path, title, description }) {
-  const url = `${plan.origin}${path}`;
-  const tags = [
-    `<title>${escapeAttr(title)}</title>`,
-    `<meta name="description" content="${escapeAttr(description)}">`,
-    `<link rel="canonical" href="${url}">`,
-    `<meta property="og:site_name" content="CodeDrop">`,
-    `<meta property="og:type" content="website">`,
-    `<meta property="og:title" content="${escapeAttr(title)}">`,
-    `<meta property="og:description" content="${escapeAttr(description)}">`,
-    `<meta property="og:url" content="${url}">`,
-    `<meta property="og:image" content="${plan.origin}/og-image.png">`,
-    `<meta name="twitter:card" content="summary_large_image">`,
-  ];
-  return tags.map(markStatic).join('');
-}
-
-/**
- * The page's own head tags, marked so that the app can drop them as it starts: it adds the
- * same tags itself (components/document-head.tsx), and on a page that renders afresh
- * instead of hydrating (a /{code} link served the landing page, the 404 page) they differ.
- */
-const markRendered = (head) => head.replace(/<(title|meta|link)\b/g, '<$1 data-ssr-head');
-
 const files = {};
 function write(relative, html) {
   const file = join(dist, relative);
@@ -118,31 +88,20 @@ function write(relative, html) {
 
 for (const entry of plan.pages) {
   const relative = entry.path === '/' ? 'index.html' : `${entry.path.slice(1)}/index.html`;
-  if (entry.kind === 'render') {
-    const { head, body } = await renderPage(entry.path);
-    if (!head.includes('<title>') || !head.includes('rel="canonical"')) {
-      throw new Error(`${entry.path} rendered no title or canonical link`);
-    }
-    write(
-      relative,
-      page({
-        head: markRendered(head) + preloads(entry.modules, { scripts: false }),
-        body,
-        prerenderedFor: entry.path,
-      }),
-    );
-  } else {
-    // A tool: its form as it first shows, so the page paints before its JavaScript runs.
-    const { body } = await renderPage(entry.path);
-    write(
-      relative,
-      page({
-        head: staticHead(entry) + preloads(entry.modules, { scripts: false }),
-        body,
-        prerenderedFor: entry.path,
-      }),
-    );
+  // A content page with its text, a tool as it first shows (the empty form), so that the
+  // page paints before its JavaScript runs.
+  const { head, body } = await renderPage(entry.path);
+  if (!head.includes('<title>') || !head.includes('rel="canonical"')) {
+    throw new Error(`${entry.path} rendered no title or canonical link`);
   }
+  write(
+    relative,
+    page({
+      head: head + preloads(entry.modules, { scripts: false }),
+      body,
+      prerenderedFor: entry.path,
+    }),
+  );
   files[entry.path] = relative;
 }
 
@@ -151,7 +110,7 @@ const notFound = await renderPage(plan.notFoundPath);
 write(
   '404.html',
   page({
-    head: markRendered(notFound.head) + markStatic('<meta name="robots" content="noindex">'),
+    head: notFound.head,
     body: notFound.body,
   }),
 );

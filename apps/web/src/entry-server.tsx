@@ -2,12 +2,10 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/routes';
-import { HeadCollectorProvider, headHtml, type CollectedHead } from './components/document-head';
 import { ConfigProvider } from './lib/config-context';
-import { renderServedMarkup } from './lib/interactive';
 
 export interface RenderedPage {
-  /** The page's head tags (title, meta, canonical link) for `<head>`. */
+  /** React's hoisted head tags (title, meta, canonical link) for `<head>`. */
   head: string;
   /** The markup of #root. */
   body: string;
@@ -27,19 +25,22 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     throw new Error(`${path} failed to render`, { cause: error });
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const head: CollectedHead = { tags: [] };
-  const body = renderServedMarkup(() =>
-    renderToString(
-      <StrictMode>
-        <HeadCollectorProvider head={head}>
-          <ConfigProvider>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </ConfigProvider>
-        </HeadCollectorProvider>
-      </StrictMode>,
-    ),
+  const html = renderToString(
+    <StrictMode>
+      <ConfigProvider>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </ConfigProvider>
+    </StrictMode>,
   );
-  return { head: headHtml(head), body };
+  return splitHoisted(html);
+}
+
+const hoisted = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/>|<link\b[^>]*\/>)*/;
+
+/** React writes a page's title, meta and link tags ahead of its markup when there is no <head>. */
+function splitHoisted(html: string): RenderedPage {
+  const head = hoisted.exec(html)?.[0] ?? '';
+  return { head, body: html.slice(head.length) };
 }
 
 export { sitePlan } from './features/content/site-plan';

@@ -4,7 +4,6 @@ import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../components/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../components/card';
 import { Container } from '../components/container';
-import { DocumentHead } from '../components/document-head';
 import { useConfig } from '../lib/config-context';
 import { formatBytesCompact } from '@codedrop/contract';
 import { tools, type Tool } from '../lib/tools';
@@ -38,10 +37,9 @@ export function NotFoundPage() {
 
   return (
     <Container width="md" className="flex flex-col items-center gap-10 text-center">
-      <DocumentHead
-        title="Page Not Found — CodeDrop"
-        tags={[{ tag: 'meta', name: 'description', content: notFoundDescription }]}
-      />
+      <title>Page Not Found — CodeDrop</title>
+      <meta name="description" content={notFoundDescription} />
+      <meta name="robots" content="noindex" />
       <div className="flex flex-col items-center gap-4">
         <p className="text-7xl font-extrabold tracking-tight text-brand-600" aria-hidden="true">
           404

@@ -1,6 +1,8 @@
 import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { ConfigProvider } from '../lib/config-context';
+import { markAdopted } from '../lib/interactive';
 import { routes } from './routes';
 
 /**
@@ -19,6 +21,8 @@ export async function createAppRouter(): Promise<DataRouter> {
 }
 
 export function App({ router }: { router: DataRouter }) {
+  // After every component of the first render has run its own effects (children first).
+  useEffect(markAdopted, []);
   return (
     <ConfigProvider>
       <RouterProvider router={router} />

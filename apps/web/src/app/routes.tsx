@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { AdSlot } from '../features/ads/ad-slot';
 import { adSlots } from '../features/ads/ad-slots';
-import { landingMeta } from '../features/content/catalog';
+import { documentTitle, landingMeta, toolPages } from '../features/content/catalog';
 import { contentRoutes } from '../features/content/content-routes';
 import { PageMeta } from '../features/content/page-meta';
 import { HomePage } from '../features/receive/home-page';
@@ -33,6 +33,18 @@ function LandingRoute() {
   );
 }
 
+/** A tool's title and search metadata, around its page (loaded on use). */
+function ToolRoute({ path }: { path: string }) {
+  const tool = toolPages.find((page) => page.path === path);
+  if (tool === undefined) throw new Error(`${path} is not in the tool catalog`);
+  return (
+    <>
+      <PageMeta title={documentTitle(tool.title)} description={tool.description} path={path} />
+      <Outlet />
+    </>
+  );
+}
+
 /**
  * The site plan of docs/product.md#site-plan. No errorElement: the router's default reads
  * "Unexpected Application Error!".
@@ -45,21 +57,39 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingRoute /> },
       {
         path: 'clipboard',
-        lazy: async () => ({
-          Component: (await import('../features/clipboard/clipboard-page')).ClipboardPage,
-        }),
+        element: <ToolRoute path="/clipboard" />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/clipboard/clipboard-page')).ClipboardPage,
+            }),
+          },
+        ],
       },
       {
         path: 'notepad',
-        lazy: async () => ({
-          Component: (await import('../features/notepad/notepad-page')).NotepadPage,
-        }),
+        element: <ToolRoute path="/notepad" />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/notepad/notepad-page')).NotepadPage,
+            }),
+          },
+        ],
       },
       {
         path: 'file-share',
-        lazy: async () => ({
-          Component: (await import('../features/files/file-share-page')).FileSharePage,
-        }),
+        element: <ToolRoute path="/file-share" />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/files/file-share-page')).FileSharePage,
+            }),
+          },
+        ],
       },
       // The operator's console: served only where the server has it switched on.
       {

@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useRef, useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -16,10 +15,20 @@ export interface DeleteShareButtonProps {
 /**
  * "Delete now" on a result card: asks once, then ends the share at once
  * (DELETE /api/shares/{code} with the creator's token). Nobody can open the code after.
+ * The question is the browser's own modal `<dialog>`: it keeps focus inside, closes on
+ * Escape and gives focus back to the button, with no library on every tool's page.
  */
 export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareButtonProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const show = () => {
+    dialogRef.current?.showModal();
+    setOpen(true);
+  };
+  const close = () => dialogRef.current?.close();
 
   const confirm = async () => {
     setBusy(true);
@@ -31,41 +40,55 @@ export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareB
       toast.error('Could not delete the share', { description: result.problem.detail });
       return;
     }
-    setOpen(false);
+    close();
     toast.success('Share deleted', { description: `The code ${code} no longer works.` });
     onDeleted();
   };
 
+  // A press on the backdrop (the dialog element itself, outside its panel) cancels.
+  const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget && !busy) close();
+  };
+
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <Dialog.Trigger asChild>
-        <Button variant="secondary-danger" className="w-full sm:w-auto">
-          <Trash2 aria-hidden="true" />
-          Delete now
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">
+    <>
+      <Button
+        variant="secondary-danger"
+        className="w-full sm:w-auto"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={show}
+      >
+        <Trash2 aria-hidden="true" />
+        Delete now
+      </Button>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-description`}
+        onClose={() => setOpen(false)}
+        onCancel={(event) => busy && event.preventDefault()}
+        onClick={onBackdrop}
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white shadow-xl backdrop:bg-slate-900/50"
+      >
+        <div className="flex flex-col gap-4 p-6">
+          <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
             Delete this share now?
-          </Dialog.Title>
-          <Dialog.Description className="text-sm text-slate-700">
+          </h2>
+          <p id={`${id}-description`} className="text-sm text-slate-700">
             Anyone with the code {code} will no longer be able to open it. This cannot be undone.
-          </Dialog.Description>
+          </p>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button variant="secondary" disabled={busy}>
-                Cancel
-              </Button>
-            </Dialog.Close>
+            <Button variant="secondary" disabled={busy} onClick={close}>
+              Cancel
+            </Button>
             <Button variant="destructive" onClick={() => void confirm()} disabled={busy}>
               {busy ? <Spinner /> : <Trash2 aria-hidden="true" />}
               Delete
             </Button>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </dialog>
+    </>
   );
 }

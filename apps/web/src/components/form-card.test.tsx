@@ -2,7 +2,6 @@ import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { renderServedMarkup } from '../lib/interactive';
 import { FormCard } from './form-card';
 
 const form = (
@@ -15,19 +14,19 @@ const form = (
 
 describe('FormCard', () => {
   it('is prerendered disabled, so nothing typed or pressed before the script is lost', () => {
-    const html = renderServedMarkup(() => renderToString(form));
+    const html = renderToString(form);
     expect(html).toMatch(/<fieldset[^>]*disabled/);
     expect(html).toContain('data-starting');
   });
 
   it('works once the script has adopted the served markup, and not before', async () => {
     const container = document.body.appendChild(document.createElement('div'));
-    container.innerHTML = renderServedMarkup(() => renderToString(form));
+    container.innerHTML = renderToString(form);
     const served = container.querySelector('textarea');
     const fieldset = () => container.querySelector('fieldset');
     try {
       await act(async () => {
-        renderServedMarkup(() => hydrateRoot(container, form));
+        hydrateRoot(container, form);
         // Adopted as served: the same element, still disabled in the render that adopted it.
         expect(container.querySelector('textarea')).toBe(served);
         expect(fieldset()?.disabled).toBe(true);

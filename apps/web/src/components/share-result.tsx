@@ -1,5 +1,4 @@
 import { Check, CheckCircle2, Copy, Link2, RotateCcw } from 'lucide-react';
-import QRCode from 'qrcode';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatDateTime, formatRemaining } from '../lib/format-date';
 import { useCopyAction } from '../lib/use-copy-action';
@@ -133,11 +132,18 @@ function ExpiryLine({ expiresAt }: { expiresAt: string }) {
 
 function QrCode({ link }: { link: string }) {
   const [image, setImage] = useState<{ link: string; url: string } | null>(null);
+  // Loaded with the first result, not with the tool's page. Without it (a failed load) the
+  // card still has the code and the link.
   useEffect(() => {
     let current = true;
-    void QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 1, width: 352 }).then(
-      (url) => current && setImage({ link, url }),
-    );
+    import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 1, width: 352 }),
+      )
+      .then(
+        (url) => current && setImage({ link, url }),
+        (error: unknown) => console.error('Could not draw the QR code', error),
+      );
     return () => {
       current = false;
     };

@@ -1,29 +1,23 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-let servedMarkup = false;
+let adopted = false;
 
-/**
- * Runs a render whose markup is served as the page (the prerender, entry-server.tsx) or
- * adopts that markup in the browser (hydration, main.tsx): what components render then is
- * what the visitor sees before the script has taken the page over.
- */
-export function renderServedMarkup<T>(render: () => T): T {
-  servedMarkup = true;
-  try {
-    return render();
-  } finally {
-    servedMarkup = false;
-  }
+/** The app has taken over the page it was served with (app/router.tsx, after its first commit). */
+export function markAdopted(): void {
+  adopted = true;
 }
 
 /**
- * False in served markup until the script has adopted it, true from the start anywhere
- * else. A tool's form is disabled meanwhile: text typed into served markup would be wiped
- * when the script takes the field over, and a button pressed before would submit the form
- * the browser's way, its fields in the address.
+ * False in served markup (the prerender) and while the browser adopts it, then true; true
+ * from the start in what mounts once the page is adopted. A tool's form is disabled
+ * meanwhile: a button pressed before the script has taken the page over would submit the
+ * form the browser's way, its fields in the address. The switch is a transition, so the
+ * re-render it causes yields to the browser instead of joining hydration's commit.
  */
 export function useInteractive(): boolean {
-  const [interactive, setInteractive] = useState(() => !servedMarkup);
-  useEffect(() => setInteractive(true), []);
+  const [interactive, setInteractive] = useState(() => adopted);
+  useEffect(() => {
+    if (!interactive) startTransition(() => setInteractive(true));
+  }, [interactive]);
   return interactive;
 }

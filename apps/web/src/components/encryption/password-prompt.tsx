@@ -1,6 +1,6 @@
 import { messages } from '@codedrop/contract';
 import { Lock, LockOpen, X } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ProblemMessage } from '../../lib/api/problem-words';
 import { useCanEncrypt } from '../../lib/encryption/secure-context';
 import { Alert } from '../alert';
@@ -39,12 +39,6 @@ export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: Pass
   const [recoverySent, setRecoverySent] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const blank = password.trim() === '';
-  // Focus moves to the password as the form appears (Preact's autoFocus is only the HTML
-  // attribute, which a browser honours once per page load).
-  const formShown = secure && mode === 'password';
-  useLayoutEffect(() => {
-    if (formShown) inputRef.current?.focus();
-  }, [formShown]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -103,6 +97,7 @@ export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: Pass
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               placeholder="Enter the password"
+              autoFocus
               aria-invalid={error !== undefined}
               aria-describedby={error === undefined ? undefined : `${id}-error`}
             />

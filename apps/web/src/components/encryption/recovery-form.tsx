@@ -1,6 +1,6 @@
 import { emailPattern, messages } from '@codedrop/contract';
 import { ArrowLeft, Mail } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { requestRecovery } from '../../lib/api/recovery-api';
 import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
@@ -28,8 +28,6 @@ export function RecoveryForm({ code, onSent, onBack }: RecoveryFormProps) {
   const [failure, setFailure] = useState<ProblemMessage | null>(null);
   const [sending, setSending] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  // Focus starts in the email field (what React's autoFocus did; Preact only sets the attribute).
-  useLayoutEffect(() => inputRef.current?.focus(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,6 +89,7 @@ export function RecoveryForm({ code, onSent, onBack }: RecoveryFormProps) {
             setFieldError(null);
           }}
           disabled={sending}
+          autoFocus
           aria-invalid={fieldError !== null}
           aria-describedby={fieldError === null ? undefined : `${id}-email-error`}
         />

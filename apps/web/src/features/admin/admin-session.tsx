@@ -4,7 +4,6 @@ import { Spinner } from '../../components/spinner';
 import { currentSession } from '../../lib/api/admin-api';
 import type { ApiResult, ClientProblem } from '../../lib/api/result';
 import { SignInForm } from './sign-in-form';
-import { DocumentHead } from '../../components/document-head';
 
 interface SessionContext {
   session: AdminSession;
@@ -66,10 +65,8 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const end = useCallback(() => setState({ phase: 'signed-out' }), []);
   return (
     <>
-      <DocumentHead
-        title="Admin — CodeDrop"
-        tags={[{ tag: 'meta', name: 'robots', content: 'noindex, nofollow' }]}
-      />
+      <title>Admin — CodeDrop</title>
+      <meta name="robots" content="noindex, nofollow" />
       {state.phase === 'checking' && (
         <div className="flex justify-center py-24" role="status" aria-label="Loading">
           <Spinner />

@@ -6,13 +6,11 @@ import { PageHeader } from '../../components/page-header';
 import { ShareResult } from '../../components/share-result';
 import { CleanupInfo } from './cleanup-info';
 import { ClipboardForm, type CreatedClipboard } from './clipboard-form';
-import { DocumentHead } from '../../components/document-head';
 
 export function ClipboardPage() {
   const [created, setCreated] = useState<CreatedClipboard | null>(null);
   return (
     <Container width="md">
-      <DocumentHead title="Anonymous Clipboard — CodeDrop" />
       <PageHeader
         icon={ClipboardList}
         title="Anonymous Clipboard"

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { DocumentHead } from '../../components/document-head';
 import { documentTitle, type ContentPageEntry } from './catalog';
 import type { ContentToken } from './markdown';
 import { absoluteUrl } from './site-origin';
@@ -15,8 +14,8 @@ export interface PageMetaProps {
 }
 
 /**
- * A page's title, description, canonical URL and Open Graph tags (components/document-head.tsx
- * puts them in `<head>`, in the prerendered page and in the browser).
+ * A page's title, description, canonical URL and Open Graph tags. React hoists them into
+ * `<head>`; the prerender puts the same tags there, and hydration adopts them.
  */
 export function PageMeta({
   title,
@@ -28,20 +27,18 @@ export function PageMeta({
   const url = absoluteUrl(path);
   const ogTitle = shareTitle ?? title ?? 'CodeDrop';
   return (
-    <DocumentHead
-      title={title}
-      tags={[
-        { tag: 'meta', name: 'description', content: description },
-        { tag: 'link', rel: 'canonical', href: url },
-        { tag: 'meta', property: 'og:site_name', content: 'CodeDrop' },
-        { tag: 'meta', property: 'og:type', content: type },
-        { tag: 'meta', property: 'og:title', content: ogTitle },
-        { tag: 'meta', property: 'og:description', content: description },
-        { tag: 'meta', property: 'og:url', content: url },
-        { tag: 'meta', property: 'og:image', content: absoluteUrl('/og-image.png') },
-        { tag: 'meta', name: 'twitter:card', content: 'summary_large_image' },
-      ]}
-    />
+    <>
+      {title !== undefined && <title>{title}</title>}
+      <meta name="description" content={description} />
+      <link rel="canonical" href={url} />
+      <meta property="og:site_name" content="CodeDrop" />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={ogTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={absoluteUrl('/og-image.png')} />
+      <meta name="twitter:card" content="summary_large_image" />
+    </>
   );
 }
 

@@ -1,17 +1,9 @@
 import { pagePaths, publishedBlogSlugs } from '@codedrop/contract';
-import { blogPostPath, contentPages, documentTitle, publishedPosts, toolPages } from './catalog';
+import { blogPostPath, contentPages, publishedPosts, toolPages } from './catalog';
 import { prerenderOrigin } from './site-origin';
 
 export interface PlannedPage {
   path: string;
-  /**
-   * "render": prerendered with its text and its own head tags; "tool": prerendered as it
-   * first shows (the empty form), with this page's title and description in the head (a
-   * tool renders only its title itself, and works only once its JavaScript runs).
-   */
-  kind: 'render' | 'tool';
-  title?: string;
-  description?: string;
   /** Source modules (Vite manifest keys) the page loads lazily, preloaded by its HTML. */
   modules: string[];
   lastModified?: string;
@@ -44,10 +36,9 @@ function toolModule(path: string): string {
  */
 export function sitePlan(): { origin: string; notFoundPath: string; pages: PlannedPage[] } {
   const pages: PlannedPage[] = [
-    { path: '/', kind: 'render', modules: [] },
+    { path: '/', modules: [] },
     ...contentPages.map((entry) => ({
       path: entry.path,
-      kind: 'render' as const,
       modules: [
         layoutModules[entry.layout],
         ...(entry.source === undefined ? [] : [`content/${entry.source}.md?tokens`]),
@@ -56,15 +47,11 @@ export function sitePlan(): { origin: string; notFoundPath: string; pages: Plann
     })),
     ...publishedPosts.map((post) => ({
       path: blogPostPath(post),
-      kind: 'render' as const,
       modules: ['src/features/content/blog-post-page.tsx', `content/blog/${post.slug}.md?tokens`],
       lastModified: post.date,
     })),
     ...toolPages.map((tool) => ({
       path: tool.path,
-      kind: 'tool' as const,
-      title: documentTitle(tool.title),
-      description: tool.description,
       modules: [toolModule(tool.path)],
     })),
   ];

@@ -5,13 +5,11 @@ import { PageHeader } from '../../components/page-header';
 import { FileShareLinks, SupportedTypes } from './file-facts';
 import { FileResult, type CreatedFile } from './file-result';
 import { FileShareForm } from './file-share-form';
-import { DocumentHead } from '../../components/document-head';
 
 export function FileSharePage() {
   const [created, setCreated] = useState<CreatedFile | null>(null);
   return (
     <Container width="md" className="flex flex-col gap-6">
-      <DocumentHead title="File Share — CodeDrop" />
       <PageHeader
         icon={Upload}
         title="Anonymous File Share"

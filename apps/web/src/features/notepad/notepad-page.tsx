@@ -5,13 +5,11 @@ import { EncryptionSummary } from '../../components/encryption/encryption-summar
 import { PageHeader } from '../../components/page-header';
 import { ShareResult } from '../../components/share-result';
 import { NotepadForm, type CreatedNote } from './notepad-form';
-import { DocumentHead } from '../../components/document-head';
 
 export function NotepadPage() {
   const [created, setCreated] = useState<CreatedNote | null>(null);
   return (
     <Container width="md">
-      <DocumentHead title="Online Notepad — CodeDrop" />
       <PageHeader
         icon={FileText}
         title="Online Notepad"

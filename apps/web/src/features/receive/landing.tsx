@@ -9,13 +9,12 @@ import { useConfig } from '../../lib/config-context';
 import { formatBytesCompact, formatCount } from '@codedrop/contract';
 import { tools, type Tool } from '../../lib/tools';
 import { IconTile } from '../../components/icon-tile';
-import { DocumentHead } from '../../components/document-head';
 
 /** The landing page around the retrieve form (docs/product.md#landing-page). */
 export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
   return (
     <div className="flex flex-col gap-20">
-      <DocumentHead title="CodeDrop — anonymous temporary sharing" />
+      <title>CodeDrop — anonymous temporary sharing</title>
       <Container className="grid items-center gap-10 lg:grid-cols-[1.1fr_1fr]">
         <div className="flex flex-col items-start gap-6">
           <Badge variant="brand">

@@ -58,11 +58,7 @@ export function RetrieveForm({ initialCode, loading, error, onLookup }: Retrieve
             placeholder={`Enter ${codeMinDigits}-${codeMaxDigits} digit code...`}
             value={value}
             onChange={(event) => {
-              const digits = filterCodeInput(event.target.value, codeMaxDigits);
-              // Preact leaves the field as typed when the state does not change (a letter
-              // typed into an empty field): put the filtered value back in it as well.
-              if (event.target.value !== digits) event.target.value = digits;
-              setValue(digits);
+              setValue(filterCodeInput(event.target.value, codeMaxDigits));
               setTooShort(false);
             }}
             aria-invalid={tooShort || error !== undefined}

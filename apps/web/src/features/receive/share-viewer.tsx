@@ -15,7 +15,6 @@ import { TextContent } from './text-content';
 import { UploadingNotice } from './uploading-notice';
 import { useLiveShare } from './use-live-share';
 import { ViewerHeader } from './viewer-header';
-import { DocumentHead } from '../../components/document-head';
 
 export interface ShareViewerProps {
   share: ShareView;
@@ -32,7 +31,7 @@ export function ShareViewer({ share: found, onExit }: ShareViewerProps) {
   const goneWords = gone && problemWords('viewer', gone);
   return (
     <Container width="md" className="flex flex-col gap-6">
-      <DocumentHead title={`Share ${share.code} — CodeDrop`} />
+      <title>{`Share ${share.code} — CodeDrop`}</title>
       <div>
         <Button variant="ghost" onClick={onExit} className="-ml-3">
           <ArrowLeft aria-hidden="true" />

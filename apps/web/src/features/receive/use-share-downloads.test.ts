@@ -191,11 +191,7 @@ describe('useShareDownloads on a plain single file', () => {
   it('lets the download after a preview use the preview’s grant', async () => {
     const calls = serve(plain);
     const { result } = renderHook(() => useShareDownloads(plainShare(1), vi.fn()));
-    // Preact's act does not hand back the callback's value: keep it here.
-    let preview: unknown;
-    await act(async () => {
-      preview = await result.current.preview(0);
-    });
+    const preview = await act(() => result.current.preview(0));
     expect(preview).toEqual({ ok: true, content: { kind: 'text', text: 'file body' } });
     act(() => result.current.downloadFile(0));
     await waitFor(() => expect(toast.success).toHaveBeenCalled());

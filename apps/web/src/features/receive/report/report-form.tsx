@@ -1,6 +1,6 @@
 import type { ReportReason } from '@codedrop/contract';
 import { Flag } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -40,9 +40,7 @@ export function ReportForm({ code, onSent, onCancel }: ReportFormProps) {
   // sending and a disabled field cannot take focus. Opening starts on the first reason.
   const focusNext = useRef<ReportField | null>('reason');
 
-  // Before the browser paints, as React ran it after an event: Preact runs plain effects a
-  // frame later, which would leave focus behind for that frame.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const field = focusNext.current;
     focusNext.current = null;
     if (field === 'reason') reasonRef.current?.focus();
