@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile, its default throttling) on every route of the
 // site plan, a deep link /{code} and the 404 page, on the built app served by the real
-// server, in the machine's Chromium. Prints the four category scores and the page's
-// JavaScript and total transfer; fails below the bars. Build first.
+// server, in the machine's Chromium. Prints the four category scores, total blocking time
+// and the page's JavaScript and total transfer; fails below the bars. Build first.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,11 +17,18 @@ const minimum = { performance: 95, accessibility: 100, 'best-practices': 100, se
 const categories = Object.keys(minimum);
 const short = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 const notFoundPath = '/no-such-page';
+const toolPaths = new Set(['/clipboard', '/notepad', '/file-share']);
 /**
- * The first visit to `/`, as Lighthouse loads it (until the network is quiet, so what
- * loads right after hydration counts too): KiB on the wire, compressed.
+ * A first visit, as Lighthouse loads it (until the network is quiet, so what loads right
+ * after hydration counts too): KiB on the wire in all, compressed, JavaScript included;
+ * and total blocking time (ms). The landing page has the tightest bars; a tool and a share
+ * load their own code on top of the site's.
  */
-const homeBudget = { script: 90, total: 150 };
+function budgetOf(path, deepLink) {
+  if (path === '/') return { kib: 160, tbt: 150 };
+  if (toolPaths.has(path) || path === deepLink) return { kib: 230, tbt: 200 };
+  return { kib: 170, tbt: 200 };
+}
 /**
  * Performance runs per page; the median counts. On this shared virtual machine one page's
  * performance score spread over seven points between runs minutes apart (the other three
@@ -29,6 +36,8 @@ const homeBudget = { script: 90, total: 150 };
  * several runs.
  */
 const performanceRuns = 3;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Audits a page fails on purpose, left out of its category score (and named in the output):
@@ -80,7 +89,6 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
 });
 let chrome;
 let failed = false;
-let home;
 try {
   await waitForHealth(baseURL);
   chrome = await chromeLauncher.launch({
@@ -92,7 +100,9 @@ try {
   const requested = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
   const pages = requested.length > 0 ? requested : [...sitePlan, deepLink, notFoundPath];
   const header = categories.map((c) => short[c].padStart(5)).join(' ');
-  console.log(`${'page'.padEnd(42)} ${header} ${'JS KiB'.padStart(7)} ${'all KiB'.padStart(8)}`);
+  console.log(
+    `${'page'.padEnd(42)} ${header} ${'TBT ms'.padStart(7)} ${'JS KiB'.padStart(7)} ${'all KiB'.padStart(8)}`,
+  );
   const audit = (path, onlyCategories) =>
     lighthouse(`${baseURL}${path}`, {
       port: chrome.port,
@@ -103,35 +113,44 @@ try {
       ignoreStatusCode: path === notFoundPath,
     });
   for (const path of pages) {
-    const result = await audit(path, categories);
+    const result = await measured(() => audit(path, categories));
     const { categories: scored, audits } = result.lhr;
     const exempt =
       path === notFoundPath ? byDesign.notFound : path === deepLink ? byDesign.deepLink : {};
     const scores = categories.map((c) => scoreOf(scored[c], audits, exempt[c]));
-    // More performance runs; the page's score is their median, and each run is printed.
+    // More performance runs; the page's score and blocking time are their medians, and
+    // each run is printed.
     const perf = categories.indexOf('performance');
     const performance = [scores[perf]];
+    const blocking = [blockingMs(audits)];
     for (let run = 1; run < performanceRuns; run++) {
-      const again = (await audit(path, ['performance'])).lhr;
+      const again = (await measured(() => audit(path, ['performance']))).lhr;
       performance.push(scoreOf(again.categories.performance, again.audits));
+      blocking.push(blockingMs(again.audits));
     }
-    scores[perf] = [...performance].sort((a, b) => a - b)[Math.floor(performance.length / 2)];
-    const below = categories.filter((c, i) => scores[i] < minimum[c]);
-    failed ||= below.length > 0;
+    scores[perf] = median(performance);
+    const tbt = median(blocking);
     const transfer = transferKiB(audits);
-    if (path === '/') home = transfer;
+    const budget = budgetOf(path, deepLink);
+    const below = [
+      ...categories.filter((c, i) => scores[i] < minimum[c]).map((c) => short[c]),
+      ...(tbt > budget.tbt ? [`TBT > ${budget.tbt} ms`] : []),
+      ...(transfer.total > budget.kib ? [`all > ${budget.kib} KiB`] : []),
+    ];
+    failed ||= below.length > 0;
     console.log(
       `${path.padEnd(42)} ${scores.map((v) => String(v).padStart(5)).join(' ')} ` +
+        `${String(tbt).padStart(7)} ` +
         `${transfer.script.toFixed(0).padStart(7)} ${transfer.total.toFixed(0).padStart(8)}` +
-        `  perf runs ${performance.join(', ')}` +
-        (below.length > 0 ? `  <- below: ${below.map((c) => short[c]).join(', ')}` : ''),
+        `  perf runs ${performance.join(', ')}; TBT runs ${blocking.join(', ')}` +
+        (below.length > 0 ? `  <- below: ${below.join(', ')}` : ''),
     );
     for (const [category, audits] of Object.entries(exempt)) {
       for (const [id, why] of Object.entries(audits)) {
         console.log(`    ${short[category]} ${id} left out: ${why}`);
       }
     }
-    for (const category of below) {
+    for (const category of categories.filter((c, i) => scores[i] < minimum[c])) {
       for (const { id, weight } of scored[category].auditRefs) {
         const audit = audits[id];
         if (weight > 0 && audit.score !== null && audit.score < 0.9) {
@@ -140,17 +159,10 @@ try {
       }
     }
   }
-  if (home !== undefined) {
-    const overScript = home.script > homeBudget.script;
-    const overTotal = home.total > homeBudget.total;
-    failed ||= overScript || overTotal;
-    console.log(
-      `\nFirst visit to /: JavaScript ${home.script.toFixed(0)} KiB (bar ≤ ${homeBudget.script}) ` +
-        `${overScript ? 'FAIL' : 'PASS'}, everything ${home.total.toFixed(0)} KiB ` +
-        `(bar ≤ ${homeBudget.total}) ${overTotal ? 'FAIL' : 'PASS'}`,
-    );
-  }
-  const bars = categories.map((c) => `${short[c]} ${minimum[c]}`).join(', ');
+  const bars =
+    categories.map((c) => `${short[c]} ${minimum[c]}`).join(', ') +
+    '; TBT ≤ 150 ms on /, ≤ 200 ms elsewhere; at most 160 KiB on /, 170 on content pages' +
+    ' and the 404 page, 230 on the tools and a share';
   console.log(
     failed ? `\nSome pages are below the bars (${bars}).` : `\nEvery page meets ${bars}.`,
   );
@@ -160,6 +172,30 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
+
+/** Total blocking time (ms) of one run. */
+function blockingMs(audits) {
+  return Math.round(audits['total-blocking-time'].numericValue);
+}
+
+/**
+ * A Lighthouse run whose metrics could be computed. Now and then one run of a page comes
+ * back without them (its trace could not be read); that run is taken again, at most twice.
+ */
+async function measured(run) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await run();
+    const { runtimeError, audits } = result.lhr;
+    const tbt = audits['total-blocking-time'];
+    const problem =
+      runtimeError?.message ??
+      tbt.errorMessage ??
+      (Number.isFinite(tbt.numericValue) ? undefined : 'no value');
+    if (problem === undefined) return result;
+    if (attempt === 3) throw new Error(`${result.lhr.requestedUrl}: no metrics (${problem})`);
+    console.log(`    ${result.lhr.requestedUrl}: a run without metrics (${problem}), taken again`);
+  }
+}
 
 /** Transfer sizes (KiB) from Lighthouse's network record: scripts and everything. */
 function transferKiB(audits) {
