@@ -79,6 +79,13 @@ function page({ head, body, prerenderedFor }) {
     .replace('<div id="root"></div>', () => root);
 }
 
+/**
+ * The page's own head tags, marked so that a page rendered afresh instead of hydrated (the
+ * 404 page, a query string) can drop them first (main.tsx). Hydration ignores the mark:
+ * React adopts head tags by their content attributes.
+ */
+const markServed = (head) => head.replace(/<(title|meta|link)\b/g, '<$1 data-served-head');
+
 const files = {};
 function write(relative, html) {
   const file = join(dist, relative);
@@ -97,7 +104,7 @@ for (const entry of plan.pages) {
   write(
     relative,
     page({
-      head: head + preloads(entry.modules, { scripts: false }),
+      head: markServed(head) + preloads(entry.modules, { scripts: false }),
       body,
       prerenderedFor: entry.path,
     }),
@@ -110,7 +117,7 @@ const notFound = await renderPage(plan.notFoundPath);
 write(
   '404.html',
   page({
-    head: notFound.head,
+    head: markServed(notFound.head),
     body: notFound.body,
   }),
 );

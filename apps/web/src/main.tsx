@@ -27,6 +27,9 @@ void createAppRouter().then((router) => {
       hydrateRoot(root, app);
     });
   } else {
+    // React adopts served head tags only while it hydrates: drop them before it renders the
+    // page's own (scripts/prerender.mjs marks them).
+    document.head.querySelectorAll('[data-served-head]').forEach((tag) => tag.remove());
     createRoot(root).render(app);
   }
 });

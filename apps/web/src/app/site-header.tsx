@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../components/button';
 import { Container } from '../components/container';
 import { cn } from '../lib/cn';
@@ -10,6 +10,16 @@ import { mainNav } from './site-links';
 
 const linkBase =
   'flex items-center gap-1.5 rounded-lg font-medium transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none [&_svg]:size-4';
+
+/**
+ * Whether a header link is the current page. A share (`/{code}`) is the home page's viewer,
+ * and is served the home page's markup: Home stays current there, so the adopted markup and
+ * the page agree.
+ */
+function isCurrent(to: string, pathname: string): boolean {
+  if (to === '/') return pathname === '/' || /^\/\d+$/.test(pathname);
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
 
 export function SiteHeader() {
   const { pathname } = useLocation();
@@ -30,22 +40,20 @@ export function SiteHeader() {
           <ul className="flex items-center lg:gap-1">
             {mainNav.map(({ to, label, icon: Icon }) => (
               <li key={to}>
-                <NavLink
+                <Link
                   to={to}
-                  end={to === '/'}
-                  className={({ isActive }) =>
-                    cn(
-                      linkBase,
-                      'px-1.5 py-2 text-[13px] whitespace-nowrap lg:px-3 lg:text-sm',
-                      isActive
-                        ? 'bg-brand-50 text-brand-700'
-                        : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-                    )
-                  }
+                  aria-current={isCurrent(to, pathname) ? 'page' : undefined}
+                  className={cn(
+                    linkBase,
+                    'px-1.5 py-2 text-[13px] whitespace-nowrap lg:px-3 lg:text-sm',
+                    isCurrent(to, pathname)
+                      ? 'bg-brand-50 text-brand-700'
+                      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                  )}
                 >
                   {Icon && <Icon aria-hidden="true" />}
                   {label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
@@ -76,23 +84,21 @@ export function SiteHeader() {
             <ul className="flex flex-col gap-1 py-3">
               {mainNav.map(({ to, label, icon: Icon }) => (
                 <li key={to}>
-                  <NavLink
+                  <Link
                     to={to}
-                    end={to === '/'}
                     onClick={close}
-                    className={({ isActive }) =>
-                      cn(
-                        linkBase,
-                        'px-3 py-2.5 text-base',
-                        isActive
-                          ? 'bg-brand-50 text-brand-700'
-                          : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-                      )
-                    }
+                    aria-current={isCurrent(to, pathname) ? 'page' : undefined}
+                    className={cn(
+                      linkBase,
+                      'px-3 py-2.5 text-base',
+                      isCurrent(to, pathname)
+                        ? 'bg-brand-50 text-brand-700'
+                        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                    )}
                   >
                     {Icon && <Icon aria-hidden="true" />}
                     {label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>
