@@ -60,6 +60,7 @@ async function tusUpload(origin, file) {
       agent,
       headers: {
         'tus-resumable': '1.0.0',
+        'codedrop-upload-secret': created.headers['codedrop-upload-secret'],
         'upload-offset': String(offset),
         'content-type': 'application/offset+octet-stream',
         'content-length': String(end - offset),

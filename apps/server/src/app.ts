@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import blobsPlugin from './plugins/blobs.js';
 import dbPlugin from './plugins/db.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { frameworkErrorAnswer } from './plugins/errors.js';
 import filesPlugin from './plugins/files.js';
 import { clientErrorAnswer } from './plugins/client-errors.js';
 import limiterPlugin from './plugins/limiter.js';
@@ -80,7 +80,7 @@ export function serverOptions(
       serializers: {
         req: (req: { method: string; url: string; ip?: string }) => ({
           method: req.method,
-          url: redactUrl(req.url),
+          url: redactUrl(req.url, req.method),
           ip: req.ip,
         }),
       },
@@ -103,6 +103,8 @@ export function serverOptions(
       connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutSeconds * 250),
     },
     clientErrorHandler: clientErrorAnswer,
+    // A path the router cannot decode (bad percent-encoding) is answered like any error.
+    frameworkErrors: frameworkErrorAnswer,
     ajv: { customOptions: { removeAdditional: false } },
   };
 }
@@ -136,7 +138,7 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   await instance.register(configRoutes, { config });
   await instance.register(shareRoutes, { config, clock });
   await instance.register(fileRoutes, { config });
-  await instance.register(uploadRoutes, { config, clock });
+  await instance.register(uploadRoutes, { config, clock, secrets });
   await instance.register(recoveryRoutes, { config });
   await instance.register(reportRoutes, { config });
   await instance.register(adminRoutes, { config, clock });

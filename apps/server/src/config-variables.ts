@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import { parsePasswordHash } from './domain/moderation/admin-password.js';
 import { bool, fraction, int, oneOf, secret, text, url, type Variable } from './env-schema.js';
+import { trustedProxiesProblem } from './trusted-proxies.js';
 
 export const maxLifetimeSeconds = configDefaults.defaultExpirySeconds;
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -58,6 +59,17 @@ export const variables = {
   // S3 needs every part but the last to be at least 5 MiB; a chunk is at most one part.
   UPLOAD_CHUNK_BYTES: int(configDefaults.uploadChunkBytes, 5_242_880, 104_857_600),
   UPLOAD_STALL_SECONDS: int(3_600, 60, 86_400),
+  // What one client's running resumable uploads may hold of the storage quota at once: how
+  // many, and the bytes they have declared but not sent (unset: twice MAX_FILE_BYTES).
+  UPLOAD_RESERVATIONS_PER_CLIENT: int(5, 1, 10_000),
+  UPLOAD_RESERVED_BYTES_PER_CLIENT: {
+    fallback: null,
+    schema: int(0, 1, Number.MAX_SAFE_INTEGER).schema,
+  } as Variable<number | null>,
+  // An upload with no byte after this long, or slower on average since its start than
+  // UPLOAD_MIN_BYTES_PER_SECOND (0: no floor) once this long has passed, is reclaimed.
+  UPLOAD_FIRST_BYTE_SECONDS: int(120, 10, 86_400),
+  UPLOAD_MIN_BYTES_PER_SECOND: int(1_024, 0, 1_073_741_824),
   ADMIN_PASSWORD_HASH: {
     fallback: null,
     schema: z.string().refine((raw) => parsePasswordHash(raw) !== null, {
@@ -72,6 +84,12 @@ export const variables = {
       .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
   } as Variable<string | null>,
   ABUSE_QUARANTINE_REPORTS: int(3, 1, 1_000),
+  // Distinct /24 (IPv4) or /48 (IPv6) networks among those reporters; unset, as many as
+  // ABUSE_QUARANTINE_REPORTS, so each reporter must come from a network of its own.
+  ABUSE_QUARANTINE_NETWORKS: {
+    fallback: null,
+    schema: int(0, 1, 1_000).schema,
+  } as Variable<number | null>,
   // A week by default: long enough for an operator to look, short enough to keep little.
   QUARANTINE_HOLD_SECONDS: int(604_800, 0, 31_536_000),
   RATE_LIMIT_REPORTS: int(10, 1, 1_000_000),
@@ -102,9 +120,14 @@ export const variables = {
   RATE_LIMIT_CREATES: int(100, 1, 1_000_000),
   RATE_LIMIT_MISSES: int(30, 1, 1_000_000),
   RATE_LIMIT_DISABLED: bool(false),
+  // A /64 is what one IPv6 subscriber usually holds; a prefix shorter than /32 would lump
+  // whole providers together.
+  RATE_LIMIT_IPV6_PREFIX: int(64, 32, 128),
+  RATE_LIMIT_SIGN_INS: int(20, 1, 10_000),
   RATE_LIMIT_UPLOAD_BYTES: int(1_073_741_824, 1, Number.MAX_SAFE_INTEGER),
   MAX_STORAGE_BYTES: int(0, 0, Number.MAX_SAFE_INTEGER),
   REQUEST_TIMEOUT_SECONDS: int(300, 1, 86_400),
+  SHUTDOWN_DRAIN_SECONDS: int(20, 1, 3_600),
   DOWNLOAD_URL_TRANSFERS: int(3, 1, 100),
   HEALTH_MIN_FREE_BYTES: int(104_857_600, 0, Number.MAX_SAFE_INTEGER),
   TRUST_PROXY: {
@@ -123,7 +146,12 @@ export const variables = {
       }
       if (/^\d+$/.test(raw)) return Number(raw);
       // Otherwise a comma-separated list of addresses/CIDRs, as Fastify's trustProxy takes.
-      if (/^[0-9a-fA-F:.,/\s]+$/.test(raw)) return raw;
+      if (/^[0-9a-fA-F:.,/\s]+$/.test(raw)) {
+        const problem = trustedProxiesProblem(raw);
+        if (problem === null) return raw;
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
       ctx.addIssue({
         code: 'custom',
         message: `must be false, a hop count or a list of addresses (got "${raw}")`,

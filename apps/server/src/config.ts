@@ -39,12 +39,18 @@ export interface Config {
   uploadChunkBytes: number;
   /** A resumable upload without progress for this long is abandoned and reclaimed. */
   uploadStallSeconds: number;
+  /** What one client's running resumable uploads may hold: how many, and bytes not yet sent. */
+  uploadReservations: { perClient: number; bytesPerClient: number };
+  /** Running uploads are reclaimed when they stay below these (docs/operations.md). */
+  uploadFloor: { firstByteSeconds: number; minBytesPerSecond: number };
   /** The console's scrypt hash; null = no console (/admin answers 404). */
   adminPasswordHash: string | null;
   /** Where each abuse report is mailed; null = reports are only in the console. */
   abuseEmail: string | null;
   /** Distinct reporters that quarantine a share. */
   abuseQuarantineReports: number;
+  /** Distinct networks (/24, /48) those reporters must come from. */
+  abuseQuarantineNetworks: number;
   /** How long a quarantine keeps an expired share's evidence from being reclaimed. */
   quarantineHoldSeconds: number;
   /** Reports one address may file per hour. */
@@ -62,6 +68,10 @@ export interface Config {
   rateLimitCreates: number;
   rateLimitMisses: number;
   rateLimitDisabled: boolean;
+  /** IPv6 clients are counted by this prefix of their address (IPv4 ones by address). */
+  rateLimitIpv6Prefix: number;
+  /** Console sign-in attempts per minute from all addresses together. */
+  rateLimitSignIns: number;
   /** Bytes one address may upload per hour. */
   rateLimitUploadBytes: number;
   /** Total bytes of live files; 0 = no quota. */
@@ -74,6 +84,8 @@ export interface Config {
   s3PresignedDownloads: boolean;
   /** A request still arriving after this long is answered 408. */
   requestTimeoutSeconds: number;
+  /** How long a shutdown lets running requests finish before answering them 503. */
+  shutdownDrainSeconds: number;
   trustProxy: false | string | number;
   adsClientId: string | null;
   logLevel: string;
@@ -104,6 +116,12 @@ export function loadConfig(env: Env): Readonly<Config> {
     problems.push(
       `CODE_HARD_DENSITY must be a number from CODE_MAX_DENSITY to 1 (got "${env.CODE_HARD_DENSITY?.trim()}")`,
     );
+  }
+  if ((v.ABUSE_QUARANTINE_NETWORKS ?? 0) > v.ABUSE_QUARANTINE_REPORTS) {
+    problems.push('ABUSE_QUARANTINE_NETWORKS must be at most ABUSE_QUARANTINE_REPORTS');
+  }
+  if ((v.UPLOAD_RESERVED_BYTES_PER_CLIENT ?? Infinity) < v.MAX_FILE_BYTES) {
+    problems.push('UPLOAD_RESERVED_BYTES_PER_CLIENT must be at least MAX_FILE_BYTES');
   }
   if (v.STORAGE === 's3' && v.S3_BUCKET === '') {
     problems.push('S3_BUCKET is required when STORAGE=s3');
@@ -142,9 +160,18 @@ export function loadConfig(env: Env): Readonly<Config> {
     maxFilesPerShare: v.MAX_FILES_PER_SHARE,
     uploadChunkBytes: v.UPLOAD_CHUNK_BYTES,
     uploadStallSeconds: v.UPLOAD_STALL_SECONDS,
+    uploadReservations: {
+      perClient: v.UPLOAD_RESERVATIONS_PER_CLIENT,
+      bytesPerClient: v.UPLOAD_RESERVED_BYTES_PER_CLIENT ?? 2 * v.MAX_FILE_BYTES,
+    },
+    uploadFloor: {
+      firstByteSeconds: v.UPLOAD_FIRST_BYTE_SECONDS,
+      minBytesPerSecond: v.UPLOAD_MIN_BYTES_PER_SECOND,
+    },
     adminPasswordHash: v.ADMIN_PASSWORD_HASH,
     abuseEmail: v.ABUSE_EMAIL,
     abuseQuarantineReports: v.ABUSE_QUARANTINE_REPORTS,
+    abuseQuarantineNetworks: v.ABUSE_QUARANTINE_NETWORKS ?? v.ABUSE_QUARANTINE_REPORTS,
     quarantineHoldSeconds: v.QUARANTINE_HOLD_SECONDS,
     rateLimitReports: v.RATE_LIMIT_REPORTS,
     maxTextChars: v.MAX_TEXT_CHARS,
@@ -162,9 +189,12 @@ export function loadConfig(env: Env): Readonly<Config> {
     rateLimitCreates: v.RATE_LIMIT_CREATES,
     rateLimitMisses: v.RATE_LIMIT_MISSES,
     rateLimitDisabled: v.RATE_LIMIT_DISABLED,
+    rateLimitIpv6Prefix: v.RATE_LIMIT_IPV6_PREFIX,
+    rateLimitSignIns: v.RATE_LIMIT_SIGN_INS,
     rateLimitUploadBytes: v.RATE_LIMIT_UPLOAD_BYTES,
     maxStorageBytes: v.MAX_STORAGE_BYTES,
     requestTimeoutSeconds: v.REQUEST_TIMEOUT_SECONDS,
+    shutdownDrainSeconds: v.SHUTDOWN_DRAIN_SECONDS,
     downloadUrlTransfers: v.DOWNLOAD_URL_TRANSFERS,
     s3PresignedDownloads: v.S3_PRESIGNED_DOWNLOADS,
     healthMinFreeBytes: v.HEALTH_MIN_FREE_BYTES,

@@ -4,7 +4,9 @@ import { workerRole } from './cluster/messages.js';
 import { runPrimary } from './cluster/primary.js';
 import { ConfigError, loadConfig } from './config.js';
 import type { Clock } from './domain/clock.js';
+import { drainRequests } from './drain.js';
 import { resolveSecrets } from './secrets.js';
+import { shutDown } from './shutdown.js';
 
 export interface ServeOptions {
   /** The system clock unless given: the contract suite's process runs pass one it moves. */
@@ -14,7 +16,7 @@ export interface ServeOptions {
 }
 
 /**
- * Starts the app and nothing else: listen, then close cleanly on SIGTERM/SIGINT. With
+ * Starts the app and nothing else: listen, then drain and close on SIGTERM/SIGINT. With
  * WORKERS above 1 this process becomes the primary of that many workers, each of which runs
  * the same entry file (cluster forks `process.argv[1]`) and so calls this again.
  */
@@ -38,16 +40,17 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     autoSweep: (options.sweep ?? true) && (role === null || role.sweeper),
     clusterMetrics: role !== null,
   });
+  const drain = drainRequests(app.server);
+  const drainMs = config.shutdownDrainSeconds * 1000;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Give in-flight requests time to finish, but never hang forever.
-    const force = setTimeout(() => process.exit(1), 20_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
+    app.log.info({ signal }, 'shutting down: finishing the requests received');
+    // Should closing itself hang (a dependency that never answers), the process still ends.
+    setTimeout(() => process.exit(1), drainMs + 10_000).unref();
+    shutDown(app, drain, drainMs).then(
+      (forced) => process.exit(forced ? 1 : 0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

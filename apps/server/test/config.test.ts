@@ -100,6 +100,30 @@ describe('loadConfig', () => {
     expect((error as ConfigError).problems.length).toBeGreaterThanOrEqual(11);
   });
 
+  it('checks how clients are grouped and how many networks a quarantine needs', () => {
+    const defaults = loadConfig({});
+    expect(defaults.rateLimitIpv6Prefix).toBe(64);
+    expect(defaults.rateLimitSignIns).toBe(20);
+    expect([defaults.abuseQuarantineReports, defaults.abuseQuarantineNetworks]).toEqual([3, 3]);
+    // Unset, the networks follow the reporters.
+    expect(loadConfig({ ABUSE_QUARANTINE_REPORTS: '1' }).abuseQuarantineNetworks).toBe(1);
+    const set = loadConfig({
+      RATE_LIMIT_IPV6_PREFIX: '56',
+      ABUSE_QUARANTINE_REPORTS: '5',
+      ABUSE_QUARANTINE_NETWORKS: '2',
+    });
+    expect([set.rateLimitIpv6Prefix, set.abuseQuarantineNetworks]).toEqual([56, 2]);
+    for (const [name, value] of [
+      ['RATE_LIMIT_IPV6_PREFIX', '16'],
+      ['RATE_LIMIT_IPV6_PREFIX', '129'],
+      ['RATE_LIMIT_IPV6_PREFIX', '/64'],
+      ['RATE_LIMIT_SIGN_INS', '0'],
+      ['ABUSE_QUARANTINE_NETWORKS', '4'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(name);
+    }
+  });
+
   it('requires a bucket for S3 storage', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
   });

@@ -17,6 +17,7 @@ import { http, startTestApp, type TestApp } from './support/app.js';
 import { TestClock } from './support/clock.js';
 import { fakeEncryptedShare } from './support/envelopes.js';
 import { upload } from './support/files.js';
+import { removeShare } from '../src/domain/moderation/admin-actions.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -90,6 +91,65 @@ describe('data at rest (SQLite, local storage)', () => {
     }
   });
 
+  /** Whether `marker` is in the database file or its WAL, looked at until `withinMs`. */
+  async function lingers(marker: string, withinMs: number): Promise<string[]> {
+    const deadline = Date.now() + withinMs;
+    for (;;) {
+      const found = ['codedrop.db', 'codedrop.db-wal'].filter((file) => {
+        const path = join(dataDir, file);
+        return existsSync(path) && readFileSync(path).includes(marker);
+      });
+      if (found.length === 0 || Date.now() > deadline) return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  const endings: Array<[string, (app: TestApp, code: string, token: string) => Promise<void>]> = [
+    [
+      'read once (burn after reading)',
+      async (app, code) => {
+        const read = await http(app.url, `/api/shares/${code}/read`, { method: 'POST' });
+        expect(read.status).toBe(200);
+      },
+    ],
+    [
+      'deleted by its creator',
+      async (app, code, token) => {
+        const deleted = await http(app.url, `/api/shares/${code}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(deleted.status).toBe(204);
+      },
+    ],
+    [
+      'deleted by the operator',
+      async (app, code) => {
+        await removeShare(
+          { db: app.app.db.kysely, blobs: app.app.blobs, forgetUploads: async () => {} },
+          code,
+        );
+      },
+    ],
+  ];
+
+  it.each(endings)(
+    'leaves no trace of a text %s in the database file or its WAL within seconds, without a sweep',
+    async (_ending, end) => {
+      const app = await start();
+      const marker = `marker-${randomBytes(12).toString('hex')}`;
+      const created = await http<{ code: string; deleteToken: string }>(app.url, '/api/shares', {
+        method: 'POST',
+        json: { type: 'clipboard', content: `secret ${marker}`, burnAfterReading: true },
+      });
+      expect(created.status).toBe(201);
+      expect(await lingers(marker, 0)).toContain('codedrop.db-wal');
+      await end(app, created.body.code, created.body.deleteToken);
+      // The sweep interval (60 s) is the promise; the checkpoint comes much sooner.
+      expect(await lingers(marker, 5_000)).toEqual([]);
+    },
+  );
+
   it('clears the envelope and escrow when the last download makes a file gone', async () => {
     const app = await start();
     const share = fakeEncryptedShare();
@@ -122,6 +182,8 @@ describe('data at rest (SQLite, local storage)', () => {
       recovery_email_hash: null,
     });
     expect(Boolean(row.gone)).toBe(true);
+    // Nor does the envelope stay in the WAL until a sweep.
+    expect(await lingers(share.encryptedPayload.ciphertext, 5_000)).toEqual([]);
   });
 
   it('deletes outbox mail a day after it was written, and only then', async () => {

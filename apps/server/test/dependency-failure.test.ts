@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BlobUnavailableError } from '../src/adapters/blob/port.js';
+import { DatabaseUnavailableError } from '../src/adapters/db/unavailable.js';
 import { dependencyFailure } from '../src/domain/dependency-failure.js';
 
 const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -19,6 +20,12 @@ describe('dependencyFailure', () => {
     [coded('ENOSPC'), 'disk'],
     [new BlobUnavailableError('S3 did not answer'), 'storage'],
     [new Error('wrapped', { cause: coded('57P03') }), 'database'],
+    // No connection could be had: unavailable whatever the server said, codes that are
+    // bugs elsewhere included.
+    [new DatabaseUnavailableError('no connection', { cause: coded('55000') }), 'database'],
+    [new DatabaseUnavailableError('no connection', { cause: coded('3D000') }), 'database'],
+    [new DatabaseUnavailableError('no connection', { cause: coded('28P01') }), 'database'],
+    [new DatabaseUnavailableError('no answer'), 'database'],
   ])('%s is the %s failing', (error, dependency) => {
     expect(dependencyFailure(error)?.dependency).toBe(dependency);
   });
@@ -27,6 +34,7 @@ describe('dependencyFailure', () => {
     [new TypeError('x is not a function')],
     [coded('23505', 'duplicate key value')],
     [coded('42P01', 'relation "shares" does not exist')],
+    [coded('55000', 'object not in prerequisite state')],
     [coded('SQLITE_CONSTRAINT_PRIMARYKEY')],
     ['a string'],
     [null],

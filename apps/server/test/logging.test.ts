@@ -3,6 +3,7 @@ import { startTestApp, http, type TestApp } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { fakeEncryptedShare } from './support/envelopes.js';
 import { upload } from './support/files.js';
+import { createUpload, headUpload, patchChunk } from './support/tus.js';
 
 /** Logs are read by operators and shipped to other systems: they must hold no secrets. */
 describe('logs', () => {
@@ -105,5 +106,38 @@ describe('logs', () => {
     expect(strings).toContain('/api/shares/[code]');
     expect(strings).toContain('/[code]');
     expect(strings.filter((text) => text.includes(code))).toEqual([]);
+  });
+
+  it('never contain an upload URL, a console route’s code or a name sent to PUT /{name}', async () => {
+    const shared = await upload(server.url, { bytes: Buffer.from('x'), name: 'x.txt' });
+    const code = shared.body.code as string;
+    lines.length = 0;
+    const created = await createUpload(server.url, 3, { filename: 'a.txt', maxDownloads: '1' });
+    // The upload's id without its extension: its random part is what makes it a capability.
+    const id = decodeURIComponent(created.url.split('/').pop()!).replace(/\.[a-z0-9]+$/, '');
+    await headUpload(created.url);
+    await patchChunk(created.url, 0, Buffer.from('abc'));
+    await fetch(created.url, { method: 'OPTIONS' });
+    await fetch(`${server.url}/PRIVATE-NAME-1.pdf?downloads=1`, { method: 'PUT', body: 'x' });
+    await fetch(`${server.url}/folder/PRIVATE-NAME-2.pdf`, { method: 'PUT', body: 'x' });
+    await fetch(`${server.url}/PRIVATE-NAME-3%E0%A4%A.pdf`, { method: 'PUT', body: 'x' });
+    for (const path of ['', '/files/0', '/restore', '/block']) {
+      await http(server.url, `/api/admin/shares/${code}${path}`, {
+        method: path === '' || path === '/files/0' ? 'GET' : 'POST',
+      });
+    }
+    await http(server.url, `/admin/shares/${code}`);
+    const strings: string[] = [];
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') strings.push(value);
+      else if (typeof value === 'object' && value !== null) Object.values(value).forEach(collect);
+    };
+    lines.forEach((line) => collect(JSON.parse(line)));
+    expect(strings).toContain('/api/uploads/[upload]');
+    expect(strings).toContain('/[name]?downloads=1');
+    expect(strings).toContain('/api/admin/shares/[code]/files/0');
+    for (const secret of [id, 'PRIVATE-NAME', code]) {
+      expect(strings.filter((text) => text.includes(secret))).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@codedrop/contract';
 import { hashPassword } from '../src/domain/moderation/admin-password.js';
 import { startTestApp, http, type TestApp } from './support/app.js';
@@ -117,11 +117,11 @@ describe.each(testDialects())('reports, quarantine and the console on %s', (dial
 
   it('quarantines at three distinct reporters, not at three reports from one', async () => {
     const code = await createText();
-    for (let i = 0; i < 3; i++) expect((await report(code, '203.0.113.1')).status).toBe(202);
+    for (let i = 0; i < 3; i++) expect((await report(code, '203.0.1.1')).status).toBe(202);
     expect((await http(server.url, `/api/shares/${code}`)).status).toBe(200);
-    await report(code, '203.0.113.2');
+    await report(code, '203.0.2.1');
     expect((await http(server.url, `/api/shares/${code}`)).status).toBe(200);
-    await report(code, '203.0.113.3');
+    await report(code, '203.0.3.1');
     const lookup = await http(server.url, `/api/shares/${code}`);
     expect(lookup.status).toBe(451);
     expect(lookup.body).toMatchObject({
@@ -144,7 +144,7 @@ describe.each(testDialects())('reports, quarantine and the console on %s', (dial
     );
     const codes = [burn.body.code, file.body.code as string];
     for (const code of codes) {
-      for (const address of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) await report(code, address);
+      for (const address of ['10.1.1.1', '10.1.2.1', '10.1.3.1']) await report(code, address);
     }
     const [burnCode, fileCode] = codes as [string, string];
     const paths: Array<[string, string]> = [
@@ -166,13 +166,62 @@ describe.each(testDialects())('reports, quarantine and the console on %s', (dial
     expect((await fetch(absolute(server.url, granted.body.downloadUrl))).status).toBe(451);
   });
 
+  it("refuses the creator's delete of a quarantined share with 409, keeping its content", async () => {
+    const text = await http<{ code: string; deleteToken: string }>(server.url, '/api/shares', {
+      method: 'POST',
+      json: { type: 'clipboard', content: 'the evidence' },
+    });
+    const bytes = randomBytes(256);
+    const file = await upload(server.url, { bytes, name: 'evidence.bin' });
+    const shares = [text.body, file.body as { code: string; deleteToken: string }];
+    for (const { code } of shares) {
+      for (const address of ['10.9.1.1', '10.9.2.1', '10.9.3.1']) await report(code, address);
+    }
+    for (const { code, deleteToken } of shares) {
+      const refused = await http(server.url, `/api/shares/${code}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${deleteToken}` },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        code: 'SHARE_UNDER_REVIEW',
+        detail: messages.shareUnderReview,
+      });
+      // A wrong token is refused as before: the quarantine is no way to test tokens.
+      const guessed = await http(server.url, `/api/shares/${code}`, {
+        method: 'DELETE',
+        headers: { authorization: 'Bearer a-guess' },
+      });
+      expect(guessed.status).toBe(403);
+    }
+    // Giving up a resumable upload held for review is refused the same way.
+    const running = await createUpload(server.url, 1000);
+    for (const address of ['10.9.1.1', '10.9.2.1', '10.9.3.1']) await report(running.code, address);
+    const givenUp = await fetch(running.url, {
+      method: 'DELETE',
+      headers: { 'tus-resumable': '1.0.0', 'codedrop-upload-secret': running.secret },
+    });
+    expect(givenUp.status).toBe(409);
+    expect((await http(server.url, `/api/shares/${running.code}`)).status).toBe(451);
+    const admin = await consoleSession(server.url);
+    const detail = await admin.get(`/api/admin/shares/${text.body.code}`);
+    expect(detail.body).toMatchObject({ status: 'quarantined', text: 'the evidence' });
+    const preview = await fetch(
+      `${server.url}/api/admin/shares/${file.body.code as string}/files/0`,
+      {
+        headers: { cookie: admin.setCookie.split(';')[0]! },
+      },
+    );
+    expect(Buffer.from(await preview.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
   it('keeps a quarantined share past its expiry for QUARANTINE_HOLD_SECONDS, and no longer', async () => {
     const created = await http<{ code: string }>(server.url, '/api/shares', {
       method: 'POST',
       json: { type: 'clipboard', content: 'evidence', expiresInSeconds: 3600 },
     });
     const code = created.body.code;
-    for (const address of ['10.2.0.1', '10.2.0.2', '10.2.0.3']) await report(code, address);
+    for (const address of ['10.2.1.1', '10.2.2.1', '10.2.3.1']) await report(code, address);
     clock.advance(2 * 3600);
     await server.app.sweeper.runOnce();
     const row = () => db().selectFrom('shares').select('code').where('code', '=', code).execute();
@@ -239,9 +288,9 @@ describe.each(testDialects())('reports, quarantine and the console on %s', (dial
 
   it('shows the queue and the share, restores it, and counts later reports anew', async () => {
     const code = await createText('look at me');
-    await report(code, '10.3.0.1', { reason: 'illegal', message: 'bad' });
-    await report(code, '10.3.0.2', { reason: 'illegal' });
-    await report(code, '10.3.0.3', { reason: 'spam' });
+    await report(code, '10.3.1.1', { reason: 'illegal', message: 'bad' });
+    await report(code, '10.3.2.1', { reason: 'illegal' });
+    await report(code, '10.3.3.1', { reason: 'spam' });
     const admin = await consoleSession(server.url);
     const queue = await admin.get<{ entries: Array<Record<string, unknown>> }>(
       '/api/admin/reports',
@@ -268,17 +317,17 @@ describe.each(testDialects())('reports, quarantine and the console on %s', (dial
     const after = await admin.get<{ entries: Array<{ code: string }> }>('/api/admin/reports');
     expect(after.body.entries.map((e) => e.code)).not.toContain(code);
     // The reviewed reports stay in the share's history; the same visitors may report again.
-    await report(code, '10.3.0.1');
-    await report(code, '10.3.0.2');
+    await report(code, '10.3.1.1');
+    await report(code, '10.3.2.1');
     expect((await http(server.url, `/api/shares/${code}`)).status).toBe(200);
-    await report(code, '10.3.0.3');
+    await report(code, '10.3.3.1');
     expect((await http(server.url, `/api/shares/${code}`)).status).toBe(451);
   });
 
   it('dismisses reports (deleted, quarantine lifted) and deletes a share with its reports', async () => {
     const kept = await createText();
     const gone = await createText();
-    for (const address of ['10.4.0.1', '10.4.0.2', '10.4.0.3']) {
+    for (const address of ['10.4.1.1', '10.4.2.1', '10.4.3.1']) {
       await report(kept, address);
       await report(gone, address);
     }
@@ -464,7 +513,8 @@ describe('ABUSE_EMAIL', () => {
         json: { reason: 'spam' },
         headers: from('198.51.100.51'),
       });
-      expect(smtp.received).toHaveLength(1);
+      // The mail goes after the answer, which does not wait for it.
+      await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
       const [mail] = smtp.received;
       expect(mail!.subject).toBe(`CodeDrop: share ${code} reported (Malware or phishing)`);
       expect(mail!.text).toContain('A fake bank login');

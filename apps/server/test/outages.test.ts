@@ -137,6 +137,143 @@ describe('PostgreSQL refusing connections', () => {
   }, 30_000);
 });
 
+describe('a frozen network to PostgreSQL', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    const target = new URL(database.url);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    const viaProxy = new URL(database.url);
+    viaProxy.port = String(proxy.port);
+    server = await startTestApp(
+      { ...database, url: viaProxy.toString() },
+      { env: { RATE_LIMIT_DISABLED: 'true' } },
+    );
+  });
+  afterAll(async () => {
+    proxy?.mode('forward');
+    await server?.close();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  /** Status, Retry-After and how long the answer took; status 0 if none came in 15 s. */
+  async function timed(path: string, init: RequestInit = {}) {
+    const started = Date.now();
+    const res = await fetch(`${server.url}${path}`, {
+      ...init,
+      signal: AbortSignal.timeout(15_000),
+    }).catch(() => null);
+    await res?.arrayBuffer();
+    return {
+      status: res?.status ?? 0,
+      retryAfter: res?.headers.get('retry-after') !== null && res !== null,
+      ms: Date.now() - started,
+    };
+  }
+
+  it('answers 503 within a few seconds and /healthz within 2 s, then serves again', async () => {
+    // Every pooled connection has been used, so the freeze catches open ones too.
+    await Promise.all(Array.from({ length: 10 }, () => roundTrip(server.url)));
+    proxy.mode('freeze');
+    // More lookups at once than the pool has connections, and a creation.
+    const answers = await Promise.all([
+      ...Array.from({ length: 14 }, (_, i) => timed(`/api/shares/${100_000 + i}`)),
+      timed('/api/shares', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'clipboard', content: 'x' }),
+      }),
+    ]);
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 503, retryAfter: true });
+      expect(answer.ms).toBeLessThan(7_000);
+    }
+    const health = await timed('/healthz');
+    expect(health.status).toBe(503);
+    expect(health.ms).toBeLessThan(2_000);
+    proxy.mode('forward');
+    const back = Date.now();
+    let ok = false;
+    while (!ok && Date.now() - back < 5_000)
+      ok = (await roundTrip(server.url)).every((s) => s < 300);
+    expect(ok).toBe(true);
+    await sleep(1_600); // past the health answer's cache
+    expect((await timed('/healthz')).status).toBe(200);
+  }, 60_000);
+});
+
+describe('PostgreSQL closed to new connections', () => {
+  let database: TestDatabase;
+  let server: TestApp;
+  let admin: pg.Client;
+  let name: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    name = new URL(database.url).pathname.slice(1);
+    server = await startTestApp(database, { env: { RATE_LIMIT_DISABLED: 'true' } });
+    admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await admin?.query(`alter database ${name}_moved rename to ${name}`).catch(() => undefined);
+    await admin?.query(`alter database ${name} allow_connections true`).catch(() => undefined);
+    await admin?.end();
+    await database?.drop();
+  });
+
+  /** A creation, a lookup and /healthz, each of which must be 503 with Retry-After. */
+  async function expectUnavailable(): Promise<void> {
+    await sleep(1_600); // past the health answer's cache
+    const answers = await Promise.all([
+      fetch(`${server.url}/api/shares`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'clipboard', content: 'x' }),
+      }),
+      fetch(`${server.url}/api/shares/123456`),
+      fetch(`${server.url}/healthz`),
+    ]);
+    expect(answers.map((a) => [a.status, a.headers.get('retry-after') !== null])).toEqual([
+      [503, true],
+      [503, true],
+      [503, true],
+    ]);
+    expect(await answers[0]!.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  }
+
+  it('answers 503 whatever PostgreSQL says at connect (55000, 3D000), and serves again after', async () => {
+    expect(await roundTrip(server.url)).toEqual([201, 200]);
+    const terminate = () =>
+      admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
+    // The maintenance switch: every new session is refused with SQLSTATE 55000.
+    await admin.query(`alter database ${name} allow_connections false`);
+    await terminate();
+    await roundTrip(server.url); // the pool finds out its sessions are gone
+    await expectUnavailable();
+    // The database gone from under the pool (renamed here): SQLSTATE 3D000 at connect.
+    await terminate();
+    await admin.query(`alter database ${name} rename to ${name}_moved`);
+    await expectUnavailable();
+    await admin.query(`alter database ${name}_moved rename to ${name}`);
+    await admin.query(`alter database ${name} allow_connections true`);
+    let back = await roundTrip(server.url);
+    for (let i = 0; i < 20 && back[0] !== 201; i++) {
+      await sleep(200);
+      back = await roundTrip(server.url);
+    }
+    expect(back).toEqual([201, 200]);
+  }, 30_000);
+});
+
 describe('a full disk on SQLite', () => {
   let database: TestDatabase;
   let server: TestApp;

@@ -1,8 +1,18 @@
 import { mkdtempSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { freePort, runServer, waitHealthy } from './support/server-process.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  runServer,
+  startServerProcess,
+  waitHealthy,
+  type RunningServer,
+} from './support/server-process.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('server process', () => {
   it('refuses to start with bad configuration, naming every bad variable', async () => {
@@ -26,4 +36,103 @@ describe('server process', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
   });
+});
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A GET on a connection of its own; the error code if it was reset or refused instead. */
+const getAlone = (url: string) =>
+  new Promise<Answer | string>((resolve) => {
+    get(url, { agent: false }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    }).on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+  });
+
+/** A multipart upload that keeps sending a few bytes at a time and never ends. */
+function endlessUpload(base: string) {
+  const { hostname, port } = new URL(base);
+  const socket = connect(Number(port), hostname);
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  socket.on('error', () => {});
+  const head = [
+    '--cut',
+    'Content-Disposition: form-data; name="maxDownloads"',
+    '',
+    '1',
+    '--cut',
+    'Content-Disposition: form-data; name="file"; filename="slow.bin"',
+    'Content-Type: application/octet-stream',
+    '',
+    '',
+  ].join('\r\n');
+  socket.write(
+    `POST /api/files HTTP/1.1\r\nHost: ${hostname}\r\n` +
+      'Content-Type: multipart/form-data; boundary=cut\r\nContent-Length: 1000000\r\n\r\n' +
+      head +
+      'x'.repeat(1_000),
+  );
+  const trickle = setInterval(() => {
+    if (received === '' && !socket.destroyed) socket.write('x'.repeat(100));
+  }, 100);
+  return {
+    received: () => received,
+    stop() {
+      clearInterval(trickle);
+      socket.destroy();
+    },
+  };
+}
+
+describe.each(['1', '2'])('shutdown with WORKERS=%s', (workers) => {
+  let run: RunningServer;
+
+  beforeAll(async () => {
+    run = await startServerProcess({
+      WORKERS: workers,
+      SHUTDOWN_DRAIN_SECONDS: '3',
+      RATE_LIMIT_DISABLED: 'true',
+    });
+  }, 30_000);
+  afterAll(() => run?.stop());
+
+  it('answers every request it received, refuses new ones with a problem, and exits 1 when forced', async () => {
+    const upload = endlessUpload(run.base);
+    await sleep(500); // the upload is running
+    const lookups = Array.from({ length: 25 }, (_, i) =>
+      getAlone(`${run.base}/api/shares/${400_000 + i}`),
+    );
+    await sleep(5);
+    run.child.kill('SIGTERM');
+    // Sent just before the signal: each is answered (404, or 503 once the drain began).
+    const answered = await Promise.all(lookups);
+    expect(
+      answered
+        .map((a) => (typeof a === 'string' ? a : a.status))
+        .filter((s) => s !== 404 && s !== 503),
+    ).toEqual([]);
+    // Arriving during the drain (held open by the running upload): 503 problem+json.
+    await sleep(500);
+    const late = await getAlone(`${run.base}/api/shares/123456`);
+    expect(typeof late === 'string' ? late : late.status, upload.received()).toBe(503);
+    const refused = late as Answer;
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.headers.connection).toBe('close');
+    expect(JSON.parse(refused.body)).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    // At the deadline the upload is answered 503, not reset, and the drain counts as forced.
+    const code = await run.exited;
+    upload.stop();
+    expect(upload.received(), run.output()).toMatch(/^HTTP\/1\.1 503 /);
+    expect(upload.received().toLowerCase()).toContain('retry-after:');
+    expect(upload.received()).toContain('"code":"SERVICE_UNAVAILABLE"');
+    expect(code).toBe(1);
+  }, 30_000);
 });

@@ -60,7 +60,12 @@ describe.each(combos)('the terminal door on %s + %s storage', (dialect, storage)
     expect(read.status).toBe(200);
     expect(read.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(read.headers.get('cache-control')).toBe('no-store');
+    // A browser asking for the same URL gets the page: the answer depends on both headers.
+    expect(read.headers.get('vary')).toMatch(/^accept, user-agent$/i);
     expect(await read.text()).toBe(text);
+    const refused = await send('/9999999', {});
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('vary')).toMatch(/^accept, user-agent$/i);
   });
 
   it('takes expires and burn, and will not consume a burn-after-reading share', async () => {
@@ -134,6 +139,35 @@ describe.each(combos)('the terminal door on %s + %s storage', (dialect, storage)
       `/api/shares/${code}`,
     );
     expect(after.body.file.downloadCount).toBe(1);
+  });
+
+  it('cleans the name in the path as every other door does', async () => {
+    for (const [path, kept] of [
+      ['/..%2F..%2Fetc%2Fpasswd', 'passwd'],
+      ['/..%5C..%5Cwindows%5Cwin.ini', 'win.ini'],
+      ['/in%E2%80%8Bvoice%E2%81%A0.pdf%EF%BB%BF', 'invoice.pdf'],
+      ['/report%E2%80%AEfdp.exe', 'reportfdp.exe'],
+      ['/100%25%20sure.txt', '100% sure.txt'],
+      // Decoded once, as the path says: an escaped "%25" stays a "%25" in the name.
+      ['/50%2525.txt', '50%25.txt'],
+    ]) {
+      const created = await send(path!, { method: 'PUT', body: 'x' });
+      expect(created.status).toBe(201);
+      const [code] = await lines(created);
+      const view = await http<{ file: { name: string } }>(server.url, `/api/shares/${code}`);
+      expect(view.body.file.name).toBe(kept);
+    }
+    const nothing = await send('/..%2F..', { method: 'PUT', body: 'x' });
+    expect(nothing.status).toBe(400);
+  });
+
+  it('answers a path that is not valid percent-encoding with a problem', async () => {
+    for (const path of ['/%E0%A4%A.txt', '/a%ZZ.txt', '/%C0%AF.txt']) {
+      const refused = await send(path, { method: 'PUT', body: 'x' });
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await refused.json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    }
   });
 
   it('refuses a file over the limit with 413 in plain text, keeping nothing', async () => {

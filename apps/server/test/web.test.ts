@@ -143,6 +143,12 @@ describe.each([
     const plain = await fetch(`${server.url}/4815`, { headers: { accept: '*/*' } });
     expect(plain.status).toBe(404);
     expect(plain.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    // Which of the two a cache may reuse depends on both headers, and it must be told so.
+    for (const answer of [page, plain]) {
+      const vary = (answer.headers.get('vary') ?? '').toLowerCase().split(/\s*,\s*/);
+      expect(vary).toEqual(expect.arrayContaining(['accept', 'user-agent']));
+    }
+    expect(page.headers.get('vary')).toMatch(/accept-encoding/i);
   });
 
   it('answers unknown paths 404 with the 404 page naming the path, escaped', async () => {

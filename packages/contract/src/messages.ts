@@ -70,6 +70,9 @@ export const messages = {
   /** docs/product.md#reports */
   reportThanks: 'Thank you. We will review this share.',
   shareQuarantined: 'This content is unavailable while it is reviewed.',
+  /** Its creator tried to delete a share held for review (docs/api.md#delete-now). */
+  shareUnderReview:
+    'This share was reported and is held for review: it cannot be deleted until an operator has looked at it.',
   contentBlocked: 'This file cannot be shared.',
   downloadFailedFallback: 'Failed to download file',
 } as const;

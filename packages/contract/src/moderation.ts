@@ -121,7 +121,12 @@ export type AdminShare = z.infer<typeof adminShareSchema>;
 export const adminActions = [
   'sign-in',
   'sign-in-failed',
+  /** A sign-in refused by a limit: `detail` says which (`address`, `all addresses`, `busy`). */
+  'sign-in-limited',
   'sign-out',
+  'sign-out-everywhere',
+  /** The operator read a share's content (`detail`: `file {index}` for a file's bytes). */
+  'view',
   'delete',
   'restore',
   'dismiss',

@@ -22,6 +22,8 @@ export const errorStatus = {
   SHARE_UPLOADING: 409,
   /** A resumable upload's offset is not where the server's copy ends (tus 1.0). */
   UPLOAD_OFFSET_MISMATCH: 409,
+  /** Its creator's delete of a share held for review: its content stays for the operator. */
+  SHARE_UNDER_REVIEW: 409,
   /** A resumable upload that was abandoned, reclaimed or never existed. */
   UPLOAD_NOT_FOUND: 404,
   LENGTH_REQUIRED: 411,

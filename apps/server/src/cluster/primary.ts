@@ -7,8 +7,8 @@ import type { Config } from '../config.js';
 import { resolveSecrets } from '../secrets.js';
 import { metricsReply, metricsRequest, roleEnv, type WorkerRole } from './messages.js';
 
-/** How long SIGTERM waits for workers to finish what they are doing. */
-const drainMs = 25_000;
+/** How long past the workers' own drain deadline the primary waits before killing them. */
+const killAfterDrainMs = 5_000;
 /** A worker that dies sooner than this after starting is crash-looping: wait before the next. */
 const stableMs = 10_000;
 
@@ -23,7 +23,7 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
   const log = pino({ level: config.logLevel });
   // Done here once, so workers never race to generate secrets or migrate the schema.
   resolveSecrets(config);
-  const db = createDb(config.database);
+  const db = createDb(config.database, 'migrations');
   try {
     await migrate(db);
   } finally {
@@ -36,6 +36,8 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
 
   const roles = new Map<Worker, WorkerRole>();
   let stopping = false;
+  // One exit status whatever WORKERS is: 1 when any worker's drain was forced.
+  let forced = false;
   const fork = (role: WorkerRole) => {
     const worker = cluster.fork(roleEnv(role));
     roles.set(worker, role);
@@ -53,10 +55,15 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
     });
     worker.on('exit', (code, signal) => {
       roles.delete(worker);
-      if (stopping) return;
+      if (stopping) {
+        // Ended by SIGTERM itself, a worker was still starting: it had nothing to drain.
+        if (code !== 0 && signal !== 'SIGTERM') forced = true;
+        if (roles.size === 0) process.exit(forced ? 1 : 0);
+        return;
+      }
       log.error({ worker: role.index, code, signal }, 'worker died; starting a new one');
       const crashLooping = Date.now() - startedAt < stableMs;
-      setTimeout(() => fork(role), crashLooping ? 1_000 : 0);
+      setTimeout(() => stopping || fork(role), crashLooping ? 1_000 : 0);
     });
   };
   for (let index = 0; index < config.workers; index++) fork({ index, sweeper: index === 0 });
@@ -66,16 +73,18 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: draining workers');
-    const force = setTimeout(() => {
-      log.error('workers did not finish in time; stopping them');
-      for (const worker of roles.keys()) worker.process.kill('SIGKILL');
-      process.exit(1);
-    }, drainMs);
+    const force = setTimeout(
+      () => {
+        log.error('workers did not finish in time; stopping them');
+        for (const worker of roles.keys()) worker.process.kill('SIGKILL');
+        process.exit(1);
+      },
+      config.shutdownDrainSeconds * 1000 + killAfterDrainMs,
+    );
     force.unref();
+    if (roles.size === 0) process.exit(0);
+    // Each worker drains (drain.ts) and exits 0, or 1 when its deadline cut requests.
     for (const worker of roles.keys()) worker.process.kill('SIGTERM');
-    cluster.on('exit', () => {
-      if (roles.size === 0) process.exit(0);
-    });
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

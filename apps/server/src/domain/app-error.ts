@@ -14,6 +14,7 @@ const titles: Record<ErrorCode, string> = {
   NEEDS_BROWSER: 'Open it in a browser',
   SHARE_UPLOADING: 'Still uploading',
   UPLOAD_OFFSET_MISMATCH: 'Upload offset mismatch',
+  SHARE_UNDER_REVIEW: 'Held for review',
   UPLOAD_NOT_FOUND: 'Upload not found',
   LENGTH_REQUIRED: 'Length required',
   SHARE_EXPIRED: messages.shareExpired,
@@ -43,6 +44,7 @@ const details: Partial<Record<ErrorCode, string>> = {
   DOWNLOAD_LIMIT_REACHED: messages.downloadLimitDetail,
   SHARE_UPLOADING: messages.shareUploading,
   SHARE_QUARANTINED: messages.shareQuarantined,
+  SHARE_UNDER_REVIEW: messages.shareUnderReview,
   CONTENT_BLOCKED: messages.contentBlocked,
   UPLOAD_OFFSET_MISMATCH:
     'The upload continues from another offset: ask for it with HEAD and send from there.',

@@ -1,4 +1,5 @@
 import { BlobUnavailableError } from '../adapters/blob/port.js';
+import { DatabaseUnavailableError } from '../adapters/db/unavailable.js';
 
 export type Dependency = 'database' | 'storage' | 'disk';
 
@@ -53,6 +54,10 @@ export function dependencyFailure(error: unknown): DependencyFailure | null {
 function classify(error: unknown): DependencyFailure | null {
   if (error instanceof BlobUnavailableError)
     return { dependency: 'storage', reason: error.message };
+  // Classified by what failed (getting a connection, an answer), whatever the server said.
+  if (error instanceof DatabaseUnavailableError) {
+    return { dependency: 'database', reason: reasonOf(error) };
+  }
   if (typeof error !== 'object' || error === null) return null;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
@@ -66,4 +71,10 @@ function classify(error: unknown): DependencyFailure | null {
     return { dependency: 'database', reason: message };
   }
   return null;
+}
+
+/** "no connection to PostgreSQL (SQLSTATE 55000)": which refusal, for the log. */
+function reasonOf(error: DatabaseUnavailableError): string {
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? `${error.message} (${code})` : error.message;
 }

@@ -1,9 +1,22 @@
 import { create as contentDisposition } from 'content-disposition';
+import { cleanFileName } from '@codedrop/contract';
 
 /** What encrypted file shares store as their name: the real one is in the ciphertext. */
 export const encryptedFileName = 'encrypted_file';
-// One rule for every name a person sees, shared with the browser (it cleans decrypted names).
-export { cleanFileName } from '@codedrop/contract';
+
+/**
+ * The name an uploaded file is stored under, the same for every door (multipart, tus
+ * metadata, `PUT /{name}`): only its last path segment ("../../etc/passwd" is "passwd",
+ * "C:\\a\\b.txt" is "b.txt"), cleaned by the rule the browser also applies to the names
+ * it decrypts. Empty when nothing usable is left, which the doors refuse.
+ */
+export function cleanUploadName(raw: string): string {
+  const segments = raw
+    .split(/[/\\]/)
+    .map(cleanFileName)
+    .filter((segment) => segment !== '' && !/^\.+$/.test(segment));
+  return segments.at(-1) ?? '';
+}
 
 /**
  * Browsers percent-escape `"`, CR and LF in multipart filenames (HTML's form-data

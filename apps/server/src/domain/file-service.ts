@@ -13,7 +13,7 @@ import { ByteLimit, ByteLimitExceededError } from './byte-limit.js';
 import type { CodeAllocator } from './code-allocator.js';
 import { encryptedSize, plaintextSize } from '@codedrop/crypto';
 import { createFileDownloads, type FileDownloadDeps } from './file-download.js';
-import { cleanFileName, cleanMimeType, encryptedFileName } from './file-names.js';
+import { cleanMimeType, cleanUploadName, encryptedFileName } from './file-names.js';
 import type { RecoveryEscrow } from './recovery-escrow.js';
 import { storedFileBytes, type NewShare } from './share-repository.js';
 import { resolveExpiry } from './share-service.js';
@@ -108,7 +108,7 @@ export function createFileService(deps: FileServiceDeps) {
     before: readonly StoredBlob[] = [],
   ): Promise<StoredBlob> {
     const encrypted = fields.encryptedPayload !== undefined;
-    const name = cleanFileName(file.fileName);
+    const name = cleanUploadName(file.fileName);
     if (name === '') {
       file.stream.resume();
       throw AppError.validation('file', messages.fileRequired);
@@ -172,13 +172,14 @@ export function createFileService(deps: FileServiceDeps) {
 
   /**
    * Makes the stored blobs one share; every blob is discarded if that fails. With
-   * `uploading`, the one blob is a resumable upload that has only begun: the share exists
-   * at once, with its declared size, and becomes downloadable when every byte is stored.
+   * `uploading`, the one blob is a resumable upload that has only begun, by the client
+   * `uploading.client` (a keyed hash): the share exists at once, with its declared size,
+   * and becomes downloadable when every byte is stored.
    */
   async function insert(
     fields: ReturnType<typeof parseFields>,
     blobs: readonly StoredBlob[],
-    uploading = false,
+    uploading: { client: string } | null = null,
   ): Promise<CreateFileResponse> {
     try {
       return await insertRow(fields, blobs, uploading);
@@ -191,7 +192,7 @@ export function createFileService(deps: FileServiceDeps) {
   async function insertRow(
     fields: ReturnType<typeof parseFields>,
     blobs: readonly StoredBlob[],
-    uploading: boolean,
+    uploading: { client: string } | null,
   ): Promise<CreateFileResponse> {
     const fileColumns = fileColumnsFor(blobs);
     const encrypted = fields.encryptedPayload !== undefined;
@@ -208,7 +209,13 @@ export function createFileService(deps: FileServiceDeps) {
       ...fileColumns,
       max_downloads: fields.maxDownloads,
       ...columns,
-      ...(uploading ? { upload_received: 0, upload_touched_at: columns.created_at } : {}),
+      ...(uploading
+        ? {
+            upload_received: 0,
+            upload_touched_at: columns.created_at,
+            upload_client: uploading.client,
+          }
+        : {}),
     }));
     return {
       code,

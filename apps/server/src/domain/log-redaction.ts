@@ -1,17 +1,23 @@
 /**
- * What request logs may say about a URL. A share code is the key to an unencrypted share
- * and a download token is a download capability, so neither reaches a log line: paths keep
- * their shape (`/api/shares/[code]/unlock`), which is what an operator needs.
+ * What request logs may say about a URL. A share code is the key to an unencrypted share,
+ * a download token a download capability, an upload's address half of a write capability,
+ * and a name sent to `PUT /{name}` the uploader's own words, so none reaches a log line:
+ * paths keep their shape (`/api/shares/[code]/unlock`), which is what an operator needs.
  */
 const rules: Array<[RegExp, string]> = [
   [/^\/api\/blobs\/[^?#]+/, '/api/blobs/[token]'],
+  [/^\/api\/uploads\/[^/?#]+/, '/api/uploads/[upload]'],
   [/^\/api\/shares\/\d+/, '/api/shares/[code]'],
+  // The console's API and pages name the share they show.
+  [/^(\/(?:api\/)?admin\/shares\/)[^/?#]+/, '$1[code]'],
   // Deep links /{code} and anything else that starts with a run of digits.
   [/^\/\d+(?=$|[/?#])/, '/[code]'],
   [/([?&](?:code|shareCode)=)[^&#]*/gi, '$1[code]'],
 ];
 
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, method?: string): string {
+  // `curl -T` names the share's file by the path: all of it is the uploader's.
+  if (method === 'PUT' && !url.startsWith('/api/')) return url.replace(/^[^?#]*/, '/[name]');
   return rules.reduce(
     (redacted, [pattern, replacement]) => redacted.replace(pattern, replacement),
     url,

@@ -1,8 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { messages } from '@codedrop/contract';
 import { AppError } from './app-error.js';
 import { sanitizeNote } from './note-sanitizer.js';
 import type { NoteJob, NoteResult } from './note-worker.js';
+import { spawnWorker } from './worker-thread.js';
 
 export interface NoteCleaner {
   /** Sanitized HTML of a note, or a validation error (empty, too long, too complex). */
@@ -26,17 +27,6 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-// From dist the worker is plain JS. From src (tests, tsx) it is TypeScript: a small
-// bootstrap registers tsx's loader in the worker first, as `--import tsx` does for a process.
-const fromSource = import.meta.url.endsWith('.ts');
-const workerUrl = new URL(`./note-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-
-function spawnWorker(): Worker {
-  if (!fromSource) return new Worker(workerUrl);
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); })`;
-  return new Worker(bootstrap, { eval: true, execArgv: ['--conditions=source'] });
-}
-
 /**
  * Cleans notes without ever holding up the thread that serves requests: small notes
  * in place, large ones one at a time in a worker thread, each under a deadline. The
@@ -53,7 +43,7 @@ export function createNoteCleaner(options: NoteCleanerOptions): NoteCleaner {
   let closed = false;
 
   function startWorker(): Worker {
-    const started = spawnWorker();
+    const started = spawnWorker('note-worker');
     started.unref();
     started.on('message', (result: NoteResult) => {
       if (running === null || running.pending.job.id !== result.id) return;

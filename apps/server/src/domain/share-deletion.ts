@@ -29,7 +29,8 @@ export function bearerToken(header: string | undefined): string | null {
  * The row is made gone at once, its secrets cleared in the same statement, and its files
  * deleted now rather than at the next sweep; the sweeper removes the row. A wrong or
  * missing token is refused the same way whether the code exists or not, so the endpoint
- * cannot be used to test codes. Deleting an already gone share again succeeds.
+ * cannot be used to test codes. Deleting an already gone share again succeeds; a share held
+ * for review cannot be deleted by its creator (409 SHARE_UNDER_REVIEW).
  */
 export async function deleteShare(
   deps: ShareDeletionDeps,
@@ -40,6 +41,8 @@ export async function deleteShare(
   const tokenHash = sha256Base64(token);
   const deleted = await markDeleted(deps.db, code, tokenHash, deps.clock.now());
   if (deleted === null) throw wrongToken();
+  // Held for review: its creator could otherwise wipe the evidence before an operator looks.
+  if ('underReview' in deleted) throw new AppError('SHARE_UNDER_REVIEW');
   // A blob that cannot be deleted now is deleted by the sweeper with the row.
   await deps.forgetUploads?.(deleted.blobKeys).catch(() => undefined);
   await Promise.allSettled(deleted.blobKeys.map((key) => deps.blobs.delete(key)));

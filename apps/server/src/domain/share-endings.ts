@@ -1,6 +1,6 @@
 import { type Kysely } from 'kysely';
 import type { Database } from '../adapters/db/schema.js';
-import type { GoneReason } from './share-record.js';
+import { toBool, type GoneReason } from './share-record.js';
 import { storedFilesOf } from './stored-files.js';
 
 type Db = Kysely<Database>;
@@ -55,25 +55,31 @@ export async function destroyShare(db: Db, code: string, reclaimAfter: Date): Pr
 /**
  * Makes a share gone because its creator deleted it, if `tokenHash` is its delete token's:
  * its secrets cleared and reclaim_after set to now, in one statement. The keys of its files
- * come back to be deleted; an already gone share with the right token gives none. null when
- * no share has this code and token.
+ * come back to be deleted; an already gone share with the right token gives none. A share
+ * held for review is left as it is (`underReview`): its content is the operator's evidence.
+ * null when no share has this code and token.
  */
 export async function markDeleted(
   db: Db,
   code: string,
   tokenHash: string,
   now: Date,
-): Promise<{ blobKeys: string[] } | null> {
+): Promise<{ blobKeys: string[] } | { underReview: true } | null> {
   const row = await goneUpdate(db, code, 'deleted', now)
     .where('delete_token_hash', '=', tokenHash)
+    .where('quarantined_at', 'is', null)
     .returning(['file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
     .executeTakeFirst();
   if (row !== undefined) return { blobKeys: storedFilesOf(row).map((file) => file.key) };
-  const gone = await db
+  const kept = await db
     .selectFrom('shares')
-    .select('code')
+    .select(['gone', 'quarantined_at'])
     .where('code', '=', code)
     .where('delete_token_hash', '=', tokenHash)
     .executeTakeFirst();
-  return gone === undefined ? null : { blobKeys: [] };
+  if (kept === undefined) return null;
+  if (kept.quarantined_at !== null) return { underReview: true };
+  // Released from review between the two statements: it can be deleted now.
+  if (!toBool(kept.gone)) return markDeleted(db, code, tokenHash, now);
+  return { blobKeys: [] };
 }

@@ -28,6 +28,7 @@ const columns = [
   'burn_after_reading',
   'upload_received',
   'upload_touched_at',
+  'upload_client',
 ] as const satisfies ReadonlyArray<keyof NewShare>;
 
 // A column added to NewShare but not to the list above would be dropped silently.
@@ -60,6 +61,7 @@ function valuesOf(row: NewShare): Record<(typeof columns)[number], unknown> {
     burn_after_reading: row.burn_after_reading ?? false,
     upload_received: row.upload_received ?? null,
     upload_touched_at: row.upload_touched_at ?? null,
+    upload_client: row.upload_client ?? null,
   };
 }
 

@@ -119,13 +119,26 @@ export async function refundUnlockAttempt(db: Db, code: string): Promise<void> {
 }
 
 /**
- * Bytes of every stored file, live or waiting for the sweeper (its blob still takes room):
- * what MAX_STORAGE_BYTES is measured against.
+ * What MAX_STORAGE_BYTES is measured against: the bytes of every stored file, live or
+ * waiting for the sweeper (its blob still takes room), where an unfinished upload counts
+ * what it has received plus, while it runs, the rest of its declared size (its reservation,
+ * capped per client by upload-reservations.ts). A declaration alone outlives neither.
  */
 export async function storedFileBytes(db: Db): Promise<number> {
   const row = await db
     .selectFrom('shares')
-    .select((eb) => eb.fn.sum<number | string | null>('file_size').as('bytes'))
+    .select((eb) =>
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.and([eb('upload_received', 'is not', null), eb('gone', '=', true)]))
+            .then(eb.ref('upload_received'))
+            .else(eb.ref('file_size'))
+            .end(),
+        )
+        .as('bytes'),
+    )
     .where('blob_key', 'is not', null)
     .executeTakeFirstOrThrow();
   return Number(row.bytes ?? 0);

@@ -46,7 +46,10 @@ export function toShareView(record: ShareRecord, unlockMaxFailures: number): Sha
 }
 
 /** Which 410 (or 404) a share that is no longer live answers with. */
-export function goneErrorCode(record: ShareRecord, now: Date): ErrorCode {
+export function goneErrorCode(
+  record: Pick<ShareRecord, 'goneReason' | 'expiresAt'>,
+  now: Date,
+): ErrorCode {
   switch (record.goneReason) {
     case 'burnt':
       return 'SHARE_BURNT';

@@ -15,7 +15,7 @@ export interface SweeperDeps {
   clock: Clock;
   /** Deletes a stored blob; a missing one counts as deleted. */
   deleteBlob(key: string): Promise<void>;
-  /** Abandons resumable uploads idle too long, so this very run reclaims them. */
+  /** Abandons resumable uploads idle or starved too long, so this very run reclaims them. */
   abandonStalledUploads?(now: Date): Promise<number>;
   /** Forgets the resumable uploads of reclaimed shares' blob keys (before the blobs go). */
   forgetUploads?(keys: readonly string[]): Promise<void>;

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../adapters/db/schema.js';
+import { AppError } from './app-error.js';
 import { clearedSecrets } from './share-endings.js';
-import type { GoneReason } from './share-record.js';
+import { toBool, toDate, type GoneReason } from './share-record.js';
+import { goneErrorCode } from './share-view.js';
 
 type Db = Kysely<Database>;
 
@@ -55,13 +57,39 @@ export async function markUploadComplete(
 ): Promise<boolean> {
   const row = await db
     .updateTable('shares')
-    .set({ upload_received: null, upload_touched_at: null, file_sha256: sha256 })
+    .set({
+      upload_received: null,
+      upload_touched_at: null,
+      upload_client: null,
+      file_sha256: sha256,
+    })
     .where('blob_key', '=', blobKey)
     .where('upload_received', 'is not', null)
     .where('file_size', '=', size)
     .returning('code')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Why the share of the upload stored under `blobKey` takes no more bytes: deleted, expired
+ * or otherwise ended (410), or abandoned and about to be reclaimed (404); null while it can
+ * (or when no share has it, which the store answers for itself).
+ */
+export async function endedUploadError(db: Db, blobKey: string, now: Date) {
+  const row = await db
+    .selectFrom('shares')
+    .select(['gone', 'gone_reason', 'expires_at'])
+    .where('blob_key', '=', blobKey)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  const ended = {
+    goneReason: row.gone_reason as GoneReason | null,
+    expiresAt: toDate(row.expires_at),
+  };
+  if (!toBool(row.gone) && ended.expiresAt > now) return null;
+  if (ended.goneReason === 'abandoned') return new AppError('UPLOAD_NOT_FOUND');
+  return new AppError(goneErrorCode(ended, now));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createDb, migrate, type Db } from '../adapters/db/index.js';
+import { createDb, migrateFor, type Db } from '../adapters/db/index.js';
 import type { Config } from '../config.js';
 
 declare module 'fastify' {
@@ -12,7 +12,7 @@ declare module 'fastify' {
 async function db(app: FastifyInstance, opts: { database: Config['database'] }) {
   const database = createDb(opts.database);
   try {
-    await migrate(database);
+    await migrateFor(opts.database, database);
   } catch (error) {
     await database.close();
     throw error;

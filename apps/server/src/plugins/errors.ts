@@ -1,5 +1,11 @@
 import type { ErrorCode, FieldError, Problem } from '@codedrop/contract';
-import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/app-error.js';
@@ -95,11 +101,25 @@ function describeBadRequest(error: FastifyError): string {
       return 'The request body is empty; send a JSON object';
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'The Content-Length header does not match the body';
+    case 'FST_ERR_BAD_URL':
+      return 'The path is not valid percent-encoded UTF-8';
     default:
       return error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
         ? 'The request body is not valid JSON'
         : 'The request is not valid';
   }
+}
+
+/**
+ * What the router itself refuses before any route runs (a path that is not valid
+ * percent-encoding, a parameter past its length): a problem like every other refusal.
+ */
+export function frameworkErrorAnswer(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  return sendProblem(reply, toAppError(error));
 }
 
 /** How long a failing dependency stays quiet in the log after its warning. */

@@ -5,6 +5,7 @@ import { createMemoryLimiter } from '../adapters/limiter/memory.js';
 import type { Limiter } from '../adapters/limiter/port.js';
 import type { Config } from '../config.js';
 import { AppError } from '../domain/app-error.js';
+import { clientGroup } from '../domain/client-address.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,11 @@ export interface MissReservation {
 
 export interface RateLimits {
   limiter: Limiter;
+  /**
+   * The key a request's client is counted by: its address, or for IPv6 the
+   * RATE_LIMIT_IPV6_PREFIX network of it (docs/design.md#client-addresses).
+   */
+  client(request: FastifyRequest): string;
   /** Counts a creation; throws RATE_LIMITED past RATE_LIMIT_CREATES an hour. */
   creation(request: FastifyRequest): Promise<void>;
   /**
@@ -69,13 +75,15 @@ async function limiter(app: FastifyInstance, opts: { config: Config }) {
     const result = await store.consume(key, limit, windowSeconds, points);
     if (!result.allowed) throw rateLimited(result.retryAfterSeconds);
   };
+  const client = (request: FastifyRequest) => clientGroup(request.ip, config.rateLimitIpv6Prefix);
   const limits: RateLimits = {
     limiter: store,
+    client,
     creation: (request) =>
-      consume(`create:${request.ip}`, config.rateLimitCreates, createWindowSeconds),
+      consume(`create:${client(request)}`, config.rateLimitCreates, createWindowSeconds),
     async uploadBytes(request, bytes) {
       if (disabled) return;
-      const key = `upload-bytes:${request.ip}`;
+      const key = `upload-bytes:${client(request)}`;
       const budget = config.rateLimitUploadBytes;
       const result = await store.consume(key, budget, createWindowSeconds, bytes);
       if (result.allowed) return;
@@ -85,7 +93,7 @@ async function limiter(app: FastifyInstance, opts: { config: Config }) {
     },
     async reserveMiss(request) {
       if (disabled) return noReservation;
-      const key = `miss:${request.ip}`;
+      const key = `miss:${client(request)}`;
       await consume(key, config.rateLimitMisses, missWindowSeconds);
       return {
         refund: () => store.refund(key, config.rateLimitMisses, missWindowSeconds),

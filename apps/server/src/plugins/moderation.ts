@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Clock } from '../domain/clock.js';
+import { clientGroup, clientNetwork } from '../domain/client-address.js';
 import { addressHasher } from '../domain/moderation/address-hash.js';
 import { fileReport } from '../domain/moderation/reports.js';
 import type { Secrets } from '../secrets.js';
@@ -30,6 +31,7 @@ async function moderation(
   const hashAddress = addressHasher(opts.secrets.urlSigningKey);
   const rules = {
     quarantineAt: config.abuseQuarantineReports,
+    quarantineNetworks: config.abuseQuarantineNetworks,
     holdSeconds: config.quarantineHoldSeconds,
   };
 
@@ -56,16 +58,18 @@ async function moderation(
   app.decorate('moderation', {
     hashAddress,
     async report(code, body, address) {
+      // One subscriber's many IPv6 addresses are one reporter, as they are one client to
+      // the rate limits (docs/design.md#client-addresses).
       const filed = await fileReport(db, rules, {
         code,
         body,
-        reporterHash: hashAddress(address),
+        reporterHash: hashAddress(clientGroup(address, config.rateLimitIpv6Prefix)),
+        networkHash: hashAddress(clientNetwork(address)),
         now: clock.now(),
       });
-      if (filed.stored) {
-        if (filed.quarantined) app.log.warn({ code }, 'share quarantined after reports');
-        await notify(code, body, filed.quarantined);
-      }
+      if (filed.quarantined) app.log.warn({ code }, 'share quarantined after reports');
+      // Not awaited: the answer must not wait for a mail that only stored reports send.
+      if (filed.stored) void notify(code, body, filed.quarantined);
       return { message: messages.reportThanks };
     },
   } satisfies Moderation);

@@ -6,6 +6,7 @@ import { deleteExpiredAdminSessions } from '../domain/moderation/admin-sessions.
 import { deleteOldAudit } from '../domain/moderation/audit-log.js';
 import { sweepOrphanBlobs } from '../domain/orphan-sweep.js';
 import { abandonStalledUploads } from '../domain/upload-progress.js';
+import { abandonStarvedUploads } from '../domain/upload-reservations.js';
 import { createSweeper, type Sweeper } from '../domain/sweeper.js';
 
 declare module 'fastify' {
@@ -33,12 +34,12 @@ async function sweeper(
     db: app.db.kysely,
     clock: opts.clock,
     deleteBlob: (key) => app.blobs.delete(key),
-    abandonStalledUploads: (now) =>
-      abandonStalledUploads(
-        app.db.kysely,
-        new Date(now.getTime() - opts.config.uploadStallSeconds * 1000),
-        now,
-      ),
+    async abandonStalledUploads(now) {
+      const stalledBefore = new Date(now.getTime() - opts.config.uploadStallSeconds * 1000);
+      const stalled = await abandonStalledUploads(app.db.kysely, stalledBefore, now);
+      // Uploads that keep a reservation alive with a trickle free it too.
+      return stalled + (await abandonStarvedUploads(app.db.kysely, now, opts.config.uploadFloor));
+    },
     forgetUploads: (keys) => app.uploads.forget(keys),
     sweepOrphans: (now) => sweepOrphanBlobs(app.db.kysely, app.blobs, now),
     async afterSweep(result) {

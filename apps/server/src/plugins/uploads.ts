@@ -97,7 +97,7 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
     relativeLocation: true,
     // Same-origin only, like the rest of the API: no CORS headers for anyone.
     allowedOrigins: () => false,
-    exposedHeaders: ['CodeDrop-Code', 'CodeDrop-Delete-Token'],
+    exposedHeaders: ['CodeDrop-Code', 'CodeDrop-Delete-Token', 'CodeDrop-Upload-Secret'],
     // A finished upload is a share; it ends by DELETE /api/shares/{code}, with its token.
     disableTerminationForFinishedUploads: true,
     namingFunction: (request) => {
@@ -141,7 +141,8 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
       if (s3Store === null) {
         const handle = await open(join(blobDir, key), 'r');
         try {
-          // Private like every other blob (the FileStore created it with the default mode).
+          // Private like every other blob (created so; an upload begun by an earlier
+          // version was created with the default mode).
           await handle.chmod(0o600);
           await handle.sync();
         } finally {

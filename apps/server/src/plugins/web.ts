@@ -165,7 +165,9 @@ async function web(app: FastifyInstance, opts: { config: Config }) {
     // a page for search engines.
     if (page === undefined) reply.header('x-robots-tag', 'noindex');
     const html = withOrigin(page ?? site.landing, request);
-    reply.status(200).header('vary', 'accept-encoding');
+    // Added to what the route said it varies by (`/{code}`: Accept and User-Agent).
+    const vary = reply.getHeader('vary');
+    reply.status(200).header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding === null) return reply.send(html);
     // Pages hold no secret (share content only ever comes from the API), so compressing

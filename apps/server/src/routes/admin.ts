@@ -22,26 +22,26 @@ import {
   removeShare,
   restoreShare,
 } from '../domain/moderation/admin-actions.js';
-import { parsePasswordHash, verifyPassword } from '../domain/moderation/admin-password.js';
+import { parsePasswordHash } from '../domain/moderation/admin-password.js';
 import { adminOverview, adminShare, reportQueue } from '../domain/moderation/admin-queries.js';
 import {
   adminSessionSeconds,
   closeAdminSession,
+  closeAllAdminSessions,
   findAdminSession,
   openAdminSession,
+  passwordFingerprint,
   type AdminSessionRecord,
 } from '../domain/moderation/admin-sessions.js';
 import { listAudit, recordAudit } from '../domain/moderation/audit-log.js';
 import { storedFilesOf } from '../domain/stored-files.js';
+import { signInGuard } from './admin-sign-in.js';
 
 const problems = { '4XX': problemSchema, '5XX': problemSchema };
 const cookieName = 'codedrop_admin';
 /** The cookie goes to the console's API only, never with a visitor's requests. */
 const cookiePath = '/api/admin';
 export const csrfHeader = 'codedrop-csrf';
-/** Sign-in attempts per client address per 15 minutes. */
-const signInLimit = 5;
-const signInWindowSeconds = 900;
 
 function sessionCookie(request: FastifyRequest): string | null {
   const header = request.headers.cookie;
@@ -66,6 +66,8 @@ export default async function adminRoutes(
   const { config, clock } = opts;
   const passwordHash = config.adminPasswordHash && parsePasswordHash(config.adminPasswordHash);
   if (!passwordHash) return;
+  // Sessions are found only under the hash they were opened with: a new hash ends them all.
+  const fingerprint = passwordFingerprint(config.adminPasswordHash!);
   const db = app.db.kysely;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const secure = config.publicUrl?.startsWith('https:') ?? false;
@@ -83,7 +85,8 @@ export default async function adminRoutes(
 
   async function requireSession(request: FastifyRequest): Promise<AdminSessionRecord> {
     const token = sessionCookie(request);
-    const session = token === null ? null : await findAdminSession(db, token, clock.now());
+    const session =
+      token === null ? null : await findAdminSession(db, token, fingerprint, clock.now());
     if (session === null) throw new AppError('UNAUTHORIZED', 'Please sign in to the console.');
     return session;
   }
@@ -113,6 +116,12 @@ export default async function adminRoutes(
       at: clock.now(),
     });
 
+  const signIns = signInGuard(app, {
+    config,
+    passwordHash,
+    note: (request, refusal) => audit(request, 'sign-in-limited', null, null, refusal),
+  });
+
   const sessionAnswer = (session: AdminSessionRecord) => ({
     csrfToken: session.csrfToken,
     expiresAt: session.expiresAt.toISOString(),
@@ -128,14 +137,13 @@ export default async function adminRoutes(
       },
     },
     async (request, reply) => {
-      await app.limits.consume(`admin-sign-in:${request.ip}`, signInLimit, signInWindowSeconds);
-      if (!(await verifyPassword(request.body.password, passwordHash))) {
+      if (!(await signIns.check(request, request.body.password))) {
         request.log.warn('console sign-in failed');
         await audit(request, 'sign-in-failed', null);
         throw new AppError('UNAUTHORIZED', 'Wrong password');
       }
       const ipHash = app.moderation.hashAddress(request.ip);
-      const { token, session } = await openAdminSession(db, ipHash, clock.now());
+      const { token, session } = await openAdminSession(db, ipHash, fingerprint, clock.now());
       request.log.info({ session: session.id }, 'console sign-in');
       await audit(request, 'sign-in', session);
       setCookie(reply, token, adminSessionSeconds);
@@ -161,6 +169,23 @@ export default async function adminRoutes(
       const session = await requireChange(request);
       await closeAdminSession(db, sessionCookie(request)!);
       await audit(request, 'sign-out', session);
+      setCookie(reply, '', 0);
+      return reply.status(204).send(null);
+    },
+  );
+
+  routes.delete(
+    '/api/admin/sessions',
+    {
+      schema: {
+        summary: 'Sign out everywhere: end every console session, this one included',
+        response: { 204: z.null(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireChange(request);
+      const ended = await closeAllAdminSessions(db);
+      await audit(request, 'sign-out-everywhere', session, null, `${ended} sessions`);
       setCookie(reply, '', 0);
       return reply.status(204).send(null);
     },
@@ -218,9 +243,10 @@ export default async function adminRoutes(
       },
     },
     async (request) => {
-      await requireSession(request);
+      const session = await requireSession(request);
       const share = await adminShare(db, request.params.code, clock.now());
       if (share === null) throw new AppError('SHARE_NOT_FOUND');
+      await audit(request, 'view', session, share.code);
       return share;
     },
   );
@@ -234,7 +260,7 @@ export default async function adminRoutes(
       },
     },
     async (request, reply) => {
-      await requireSession(request);
+      const session = await requireSession(request);
       const row = await db
         .selectFrom('shares')
         .select(['is_encrypted', 'file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
@@ -243,6 +269,7 @@ export default async function adminRoutes(
       const file = row === undefined ? undefined : storedFilesOf(row)[request.params.index];
       if (row === undefined || file === undefined) throw new AppError('SHARE_NOT_FOUND');
       const sealed = row.is_encrypted === true || row.is_encrypted === 1;
+      await audit(request, 'view', session, request.params.code, `file ${request.params.index}`);
       // Bytes are fetched by the console and shown from a blob: URL; opened directly they
       // download, and the API's sandboxing CSP keeps anything active inert.
       return reply

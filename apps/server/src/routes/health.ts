@@ -8,6 +8,19 @@ type HealthCheck = () => Promise<boolean>;
 
 /** How long one round of checks answers every caller: probes write, so they are not free. */
 const cacheMs = 1_500;
+/**
+ * A probe that has not answered by then counts as failed: load balancers give a health
+ * check about 2 s, and a dependency this slow cannot serve requests either.
+ */
+const probeLimitMs = 1_500;
+
+function withinProbeLimit(probe: Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), probeLimitMs);
+  });
+  return Promise.race([probe.catch(() => false), late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * /healthz and /readyz: 200 when every dependency can do what requests need (the database
@@ -25,7 +38,7 @@ export default async function healthRoutes(app: FastifyInstance, opts: { config:
   let last: { at: number; result: Promise<Health> } | null = null;
   const run = async (): Promise<Health> => {
     const names = Object.keys(probes);
-    const results = await Promise.all(names.map((name) => probes[name]!().catch(() => false)));
+    const results = await Promise.all(names.map((name) => withinProbeLimit(probes[name]!())));
     const checks = Object.fromEntries(
       names.map((name, i) => [name, results[i] ? ('ok' as const) : ('unavailable' as const)]),
     );

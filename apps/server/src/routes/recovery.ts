@@ -23,7 +23,11 @@ export default async function recoveryRoutes(app: FastifyInstance, opts: { confi
     },
     async (request) => {
       const code = requireCode(request.body.shareCode, opts.config);
-      await app.limits.consume(`recovery-ip:${request.ip}`, recoveryLimit, recoveryWindowSeconds);
+      await app.limits.consume(
+        `recovery-ip:${app.limits.client(request)}`,
+        recoveryLimit,
+        recoveryWindowSeconds,
+      );
       await app.limits.consume(`recovery-share:${code}`, recoveryLimit, recoveryWindowSeconds);
       return app.recovery.recover(code, request.body.email);
     },

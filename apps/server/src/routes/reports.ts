@@ -26,7 +26,7 @@ export default async function reportRoutes(app: FastifyInstance, opts: { config:
     async (request, reply) => {
       const code = requireCode(request.params.code, opts.config);
       await app.limits.consume(
-        `report:${request.ip}`,
+        `report:${app.limits.client(request)}`,
         opts.config.rateLimitReports,
         reportWindowSeconds,
       );

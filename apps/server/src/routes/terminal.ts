@@ -53,7 +53,8 @@ export default async function terminalRoutes(app: FastifyInstance, opts: { confi
         ...(request.query.expires === undefined ? {} : { expiresInSeconds: request.query.expires }),
       });
       const blob = await app.files.storeBlob(fields, {
-        fileName: safeDecode(request.params.name),
+        // Decoded once already, by the router (a path it cannot decode never gets here).
+        fileName: request.params.name,
         mimeType: request.headers['content-type'],
         stream: request.raw,
       });
@@ -100,6 +101,8 @@ export default async function terminalRoutes(app: FastifyInstance, opts: { confi
     '/:code(^\\d+$)',
     { ...plainText, exposeHeadRoute: false },
     async (request, reply) => {
+      // The page or the text, by these two headers: caches must not mix them up.
+      reply.header('vary', 'accept, user-agent');
       if (wantsPage(request)) {
         return app.spaFallback === undefined
           ? reply.callNotFound()
@@ -163,14 +166,6 @@ const bots =
 function wantsPage(request: FastifyRequest): boolean {
   if (/\btext\/html\b/.test(request.headers.accept ?? '')) return true;
   return bots.test(request.headers['user-agent'] ?? '');
-}
-
-function safeDecode(name: string): string {
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
 }
 
 /**

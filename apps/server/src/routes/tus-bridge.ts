@@ -61,6 +61,11 @@ export async function tusProblem(response: Response, maxFileBytes: number): Prom
       return AppError.validation('Tus-Resumable', 'Send the header Tus-Resumable: 1.0.0');
     case 413:
       return tooLargeError(maxFileBytes);
+    case 415:
+      return new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send upload bytes as application/offset+octet-stream',
+      );
     case 500:
     case 503:
       // The lock was not released in time, or the store failed: the client retries.

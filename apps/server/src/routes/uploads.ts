@@ -8,10 +8,15 @@ import type { Config } from '../config.js';
 import { AppError } from '../domain/app-error.js';
 import type { Clock } from '../domain/clock.js';
 import { tooLargeError } from '../domain/file-service.js';
-import { cleanFileName, cleanMimeType, encryptedFileName } from '../domain/file-names.js';
+import { cleanMimeType, cleanUploadName, encryptedFileName } from '../domain/file-names.js';
+import { addressHasher } from '../domain/moderation/address-hash.js';
 import { clearedSecrets } from '../domain/share-endings.js';
-import { recordUploadProgress } from '../domain/upload-progress.js';
+import { endedUploadError, recordUploadProgress } from '../domain/upload-progress.js';
+import { assertWithinReservations } from '../domain/upload-reservations.js';
+import { isUploadSecret, uploadSecret, uploadSecretHeader } from '../domain/upload-secret.js';
 import { uploadsPath } from '../plugins/uploads.js';
+import type { Secrets } from '../secrets.js';
+import { assertUploadBodyType } from './upload-guards.js';
 import { passTusHeaders, toWebRequest, tusProblem } from './tus-bridge.js';
 
 const problems = { '4XX': problemSchema, '5XX': problemSchema };
@@ -32,15 +37,18 @@ const shareFields = [
  */
 export default async function uploadRoutes(
   app: FastifyInstance,
-  opts: { config: Config; clock: Clock },
+  opts: { config: Config; clock: Clock; secrets: Secrets },
 ) {
   const { config, clock } = opts;
+  const { urlSigningKey } = opts.secrets;
   const { tus, idFor } = app.uploads;
   const db = app.db.kysely;
-  // Chunks stream to the store as they arrive: Fastify must not read them.
+  const clientHash = addressHasher(urlSigningKey);
+  // Chunks stream to the store as they arrive: Fastify must not read them, nor any other body.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => {
     done(null);
   });
+  app.addHook('onRequest', async (request) => assertUploadBodyType(request));
 
   /** Sends tus's answer, or the API's problem for its errors. */
   async function relay(response: Response, reply: FastifyReply) {
@@ -75,7 +83,7 @@ export default async function uploadRoutes(
     {
       schema: {
         summary:
-          'Begin a resumable upload (tus 1.0 creation): Upload-Length, Upload-Metadata with filename, filetype, maxDownloads, expiresInSeconds?, encryptedPayload?, authVerifier?; answers the share at once (CodeDrop-Code header and body)',
+          'Begin a resumable upload (tus 1.0 creation): Upload-Length, Upload-Metadata with filename, filetype, maxDownloads, expiresInSeconds?, encryptedPayload?, authVerifier?; answers the share at once (CodeDrop-Code header and body) and its CodeDrop-Upload-Secret',
         response: { 201: createFileResponseSchema, ...problems },
       },
     },
@@ -91,22 +99,34 @@ export default async function uploadRoutes(
       }
       const fields = app.files.parseFields(raw);
       const encrypted = fields.encryptedPayload !== undefined;
-      const name = encrypted ? encryptedFileName : cleanFileName(metadata.filename ?? '');
+      const name = encrypted ? encryptedFileName : cleanUploadName(metadata.filename ?? '');
       if (name === '') throw AppError.validation('filename', messages.fileRequired);
       const plain = encrypted ? plaintextSize(declared) : declared;
       if (plain === null) {
         throw AppError.validation('Upload-Length', 'No encrypted file can have this length');
       }
       if (plain > config.maxFileBytes) throw tooLargeError(config.maxFileBytes);
+      // What this client's running uploads already reserve of the quota comes first, so a
+      // refusal for it costs nothing of the client's hourly budgets.
+      const client = clientHash(app.limits.client(request));
+      const caps = config.uploadReservations;
+      const limited = !config.rateLimitDisabled;
+      if (limited) {
+        await assertWithinReservations(db, client, caps, { uploads: 1, bytes: declared });
+      }
       await app.limits.creation(request);
       await app.limits.uploadBytes(request, Math.max(declared, 1));
       await app.files.assertStorageRoom(declared);
 
       const key = newBlobKey(encrypted ? null : name, clock.now().getTime());
       const mime = encrypted ? 'application/octet-stream' : cleanMimeType(metadata.filetype ?? '');
-      const created = await app.files.insert(fields, [{ key, name, mime, size: declared }], true);
+      const created = await app.files.insert(fields, [{ key, name, mime, size: declared }], {
+        client,
+      });
       let response: Response;
       try {
+        // Again with its row in: uploads begun at the same moment see one another.
+        if (limited) await assertWithinReservations(db, client, caps);
         const webRequest = toWebRequest(request);
         idFor.set(webRequest, key);
         response = await tus.handleWeb(webRequest);
@@ -119,13 +139,14 @@ export default async function uploadRoutes(
         throw error;
       }
       passTusHeaders(response, reply);
-      const offset = response.headers.get('upload-offset');
-      if (offset !== null) await afterProgress(key, Number(offset));
+      // A creation without a body has stored nothing: a zero-length upload is complete.
+      await afterProgress(key, Number(response.headers.get('upload-offset') ?? 0));
       app.metrics.sharesCreated.inc({ type: 'file' });
       return reply
         .status(201)
         .header('codedrop-code', created.code)
         .header('codedrop-delete-token', created.deleteToken)
+        .header(uploadSecretHeader, uploadSecret(urlSigningKey, key))
         .send(created);
     },
   );
@@ -134,20 +155,42 @@ export default async function uploadRoutes(
   app.route({
     method: ['HEAD', 'PATCH', 'DELETE'],
     url: `${uploadsPath}/:id`,
-    schema: { summary: 'tus 1.0: HEAD (offset), PATCH (a chunk), DELETE (give up the upload)' },
+    schema: {
+      summary:
+        'tus 1.0: HEAD (offset), PATCH (a chunk), DELETE (give up the upload), each with the CodeDrop-Upload-Secret its creation answered',
+    },
     async handler(request, reply) {
       const { id } = uploadParams.parse(request.params);
       reply.header('tus-resumable', '1.0.0');
-      if (request.method === 'PATCH') checkChunk(request);
-      const response = await tus.handleWeb(toWebRequest(request));
-      if (response.status < 400) {
-        const offset = Number(response.headers.get('upload-offset') ?? NaN);
-        const length = Number(response.headers.get('upload-length') ?? NaN);
-        if (request.method === 'PATCH' && Number.isFinite(offset)) await afterProgress(id, offset);
-        // A client whose last answer was lost asks where it stands: finish what is whole.
-        if (request.method === 'HEAD' && offset === length) await afterProgress(id, offset);
-        if (request.method === 'DELETE') await abandon(id);
+      // Without its secret an upload is answered as one that does not exist: the address
+      // alone (in a log, a proxy, a history) tells nothing and writes nothing.
+      if (!isUploadSecret(urlSigningKey, id, request.headers[uploadSecretHeader])) {
+        throw new AppError('UPLOAD_NOT_FOUND');
       }
+      const patch = request.method === 'PATCH';
+      if (patch) {
+        checkChunk(request);
+        await refuseEnded(id);
+      }
+      if (request.method === 'DELETE') await refuseUnderReview(id);
+      let response: Response;
+      try {
+        response = await tus.handleWeb(toWebRequest(request));
+        if (response.status < 400) {
+          const offset = Number(response.headers.get('upload-offset') ?? NaN);
+          const length = Number(response.headers.get('upload-length') ?? NaN);
+          if (patch && Number.isFinite(offset)) await afterProgress(id, offset);
+          // A client whose last answer was lost asks where it stands: finish what is whole.
+          if (request.method === 'HEAD' && offset === length) await afterProgress(id, offset);
+          if (request.method === 'DELETE') await abandon(id);
+        }
+      } catch (error) {
+        // The share ended while the chunk streamed in (its file deleted under the write).
+        if (patch) await refuseEnded(id);
+        throw error;
+      }
+      if (patch) await refuseEnded(id);
+      if (patch && response.status >= 400) await recordStored(id);
       return relay(response, reply);
     },
   });
@@ -158,6 +201,35 @@ export default async function uploadRoutes(
   app.options(`${uploadsPath}/:id`, async (request, reply) =>
     relay(await tus.handleWeb(toWebRequest(request)), reply),
   );
+
+  /**
+   * A chunk that failed (its connection dropped) still stored what arrived before: that
+   * is progress, for the recipient's view and for the rules that reclaim starved uploads.
+   */
+  async function recordStored(key: string) {
+    try {
+      const { offset } = await tus.datastore.getUpload(key);
+      await recordUploadProgress(db, key, offset, clock.now());
+    } catch {
+      // Gone, or the store is down: the next chunk records it.
+    }
+  }
+
+  /** A chunk for a share that was deleted, expired or abandoned is refused (410, 404). */
+  async function refuseEnded(key: string) {
+    const ended = await endedUploadError(db, key, clock.now());
+    if (ended !== null) throw ended;
+  }
+
+  /** A share held for review keeps its bytes for the operator: giving up is refused. */
+  async function refuseUnderReview(key: string) {
+    const row = await db
+      .selectFrom('shares')
+      .select('quarantined_at')
+      .where('blob_key', '=', key)
+      .executeTakeFirst();
+    if (row !== undefined && row.quarantined_at !== null) throw new AppError('SHARE_UNDER_REVIEW');
+  }
 
   /** The uploader gave up (tus termination): the share goes with its upload. */
   async function abandon(key: string) {

@@ -150,6 +150,21 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     expect(created.body.fileName).not.toContain('..');
   });
 
+  it('cleans the name as every other door does', async () => {
+    for (const [sent, kept] of [
+      ['../../etc/passwd', 'passwd'],
+      ['..\\..\\windows\\win.ini', 'win.ini'],
+      ['in\u200Bvoice\u2060.pdf\uFEFF', 'invoice.pdf'],
+      ['\u00ADreport\u3164.txt', 'report.txt'],
+    ]) {
+      const created = await upload(server.url, { bytes: Buffer.from('x'), name: sent! });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ fileName: kept, files: [{ name: kept }] });
+    }
+    const nothing = await upload(server.url, { bytes: Buffer.from('x'), name: '\u200B' });
+    expect(nothing.status).toBe(400);
+  });
+
   it('stores names without direction overrides, so they read as they are', async () => {
     const created = await upload(server.url, {
       bytes: Buffer.from('x'),

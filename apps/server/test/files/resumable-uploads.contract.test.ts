@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptedSize } from '@codedrop/crypto';
@@ -9,7 +9,15 @@ import { TestClock } from '../support/clock.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
 import { fakeEncryptedShare } from '../support/envelopes.js';
 import { absolute, storageEnv, testStorages } from '../support/files.js';
-import { createUpload, headUpload, patchChunk, patchCutOff, tusMetadata } from '../support/tus.js';
+import {
+  createUpload,
+  deleteUpload,
+  headUpload,
+  patchChunk,
+  patchCutOff,
+  patchInTwo,
+  tusMetadata,
+} from '../support/tus.js';
 
 const combos = testDialects().flatMap((dialect) =>
   testStorages.map((storage) => [dialect, storage] as const),
@@ -185,11 +193,7 @@ describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, st
     expect(got.body).toMatchObject({ downloadCount: 1, maxDownloads: 3 });
     expect(sha(got.bytes!)).toBe(sha(bytes));
     // A finished upload is a share now: it ends with its delete token, not tus termination.
-    const terminated = await fetch(created.url, {
-      method: 'DELETE',
-      headers: { 'tus-resumable': '1.0.0' },
-    });
-    expect(terminated.status).toBe(400);
+    expect((await deleteUpload(created.url)).status).toBe(400);
   });
 
   it('resumes after the connection dies mid-chunk, keeping every byte that arrived', async () => {
@@ -294,12 +298,134 @@ describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, st
     expect(unknown.body).toMatchObject({ code: 'UPLOAD_NOT_FOUND' });
     const noTus = await fetch(created.url, {
       method: 'PATCH',
-      headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        'codedrop-upload-secret': created.secret,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
       body: randomBytes(5),
     });
     expect(noTus.status).toBe(400);
     expect(noTus.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
+
+  it('binds an upload to its creator: HEAD, PATCH and DELETE need the secret it was made with', async () => {
+    const bytes = randomBytes(1000);
+    const created = await createUpload(server.url, bytes.length);
+    expect(created.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const other = await createUpload(server.url, bytes.length);
+    // The URL alone (as a log or a proxy might show it) is no capability: every wrong
+    // secret is answered as an upload that does not exist.
+    for (const secret of [null, '', 'x'.repeat(43), other.secret, `${created.secret}x`]) {
+      expect(await headUpload(created.url, secret)).toMatchObject({ status: 404 });
+      const patched = await patchChunk(created.url, 0, bytes, secret);
+      expect(patched.status).toBe(404);
+      expect(patched.body).toMatchObject({ code: 'UPLOAD_NOT_FOUND' });
+      expect(await deleteUpload(created.url, secret)).toMatchObject({
+        status: 404,
+        body: { code: 'UPLOAD_NOT_FOUND' },
+      });
+    }
+    expect(await headUpload(created.url)).toMatchObject({ status: 200, offset: 0 });
+    expect((await patchChunk(created.url, 0, bytes)).status).toBe(204);
+    expect((await lookup(created.code)).body).toMatchObject({ status: 'ready' });
+    expect((await deleteUpload(other.url)).status).toBe(204);
+  });
+
+  it('answers 415 to a chunk or a creation sent as another type than offset+octet-stream', async () => {
+    const created = await createUpload(server.url, 5);
+    const secret = { 'codedrop-upload-secret': created.secret, 'tus-resumable': '1.0.0' };
+    for (const type of ['text/plain', 'application/json', 'application/x-www-form-urlencoded']) {
+      const patched = await fetch(created.url, {
+        method: 'PATCH',
+        headers: { ...secret, 'upload-offset': '0', 'content-type': type },
+        body: type === 'application/json' ? '{"a":1}' : 'hello',
+      });
+      expect(patched.status).toBe(415);
+      expect(patched.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await patched.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+      const made = await fetch(`${server.url}/api/uploads`, {
+        method: 'POST',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': '5',
+          'upload-metadata': tusMetadata({ filename: 'a.txt', maxDownloads: '1' }),
+          'content-type': type,
+        },
+        body: type === 'application/json' ? '{"a":1}' : 'hello',
+      });
+      expect(made.status).toBe(415);
+      expect(await made.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(made.headers.get('codedrop-code')).toBeNull();
+    }
+    expect(await headUpload(created.url)).toMatchObject({ status: 200, offset: 0 });
+  });
+
+  it('answers 410 to a chunk still streaming when its share is deleted', async () => {
+    const bytes = randomBytes(chunkBytes);
+    // A chunk in the middle, and the last chunk (whose end would finish the upload).
+    for (const rest of [MiB, 0]) {
+      const created = await createUpload(server.url, bytes.length + rest);
+      const answer = await patchInTwo(
+        created.url,
+        bytes,
+        () => locked(created.url, true),
+        async () => {
+          const deleted = await http(server.url, `/api/shares/${created.code}`, {
+            method: 'DELETE',
+            headers: { authorization: `Bearer ${String(created.body.deleteToken)}` },
+          });
+          expect(deleted.status).toBe(204);
+        },
+      );
+      expect(answer.status).toBe(410);
+      expect(answer.contentType).toMatch(/^application\/problem\+json/);
+      expect(answer.body).toMatchObject({ code: 'SHARE_DELETED' });
+      expect(await headUpload(created.url)).toMatchObject({ status: 404 });
+      expect(await blobExists(idOf(created.url))).toBe(false);
+    }
+  });
+
+  it('finishes a zero-length upload at once', async () => {
+    const created = await createUpload(server.url, 0, {
+      filename: 'empty.txt',
+      filetype: 'text/plain',
+      maxDownloads: '2',
+    });
+    expect(created.status).toBe(201);
+    expect((await lookup(created.code)).body).toMatchObject({ status: 'ready' });
+    expect(await headUpload(created.url)).toMatchObject({ status: 200, offset: 0, length: 0 });
+    const got = await download(created.code);
+    expect(got.status).toBe(200);
+    expect(got.bytes).toHaveLength(0);
+  });
+
+  it('cleans the file name in Upload-Metadata as every other door does', async () => {
+    for (const [sent, kept] of [
+      ['../../etc/passwd', 'passwd'],
+      ['..\\..\\windows\\win.ini', 'win.ini'],
+      ['in\u200Bvoice\u2060.pdf\uFEFF', 'invoice.pdf'],
+      ['report\u202Efdp.exe', 'reportfdp.exe'],
+    ]) {
+      const created = await createUpload(server.url, 3, { filename: sent!, maxDownloads: '1' });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ fileName: kept, files: [{ name: kept }] });
+    }
+    for (const nothing of ['../..', '/', '\u200B']) {
+      const refused = await createUpload(server.url, 3, { filename: nothing, maxDownloads: '1' });
+      expect(refused.status).toBe(400);
+    }
+  });
+
+  if (storage === 'local') {
+    it('writes an unfinished upload owner-only (0600), like every stored file', async () => {
+      const created = await createUpload(server.url, chunkBytes + 10);
+      const file = join(database.dataDir, 'blobs', idOf(created.url));
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      await patchChunk(created.url, 0, randomBytes(chunkBytes));
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+    });
+  }
 
   it('keeps the envelope and verifier only in the share, and checks an encrypted length', async () => {
     const share = fakeEncryptedShare();

@@ -5,6 +5,17 @@ import { request as httpRequest } from 'node:http';
 
 const tus = { 'tus-resumable': '1.0.0' };
 
+/**
+ * The secret each upload made here was created with, by its path: every later request of
+ * that upload sends it (on any instance) unless a test passes another or none (`null`).
+ */
+const secrets = new Map<string, string>();
+const secretFor = (url: string) => secrets.get(new URL(url).pathname);
+function secretHeader(url: string, secret: string | null | undefined): Record<string, string> {
+  const value = secret === undefined ? secretFor(url) : secret;
+  return value === null || value === undefined ? {} : { 'codedrop-upload-secret': value };
+}
+
 export function tusMetadata(fields: Record<string, string>): string {
   return Object.entries(fields)
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
@@ -18,6 +29,8 @@ export interface CreatedUpload {
   /** Absolute URL of the upload (from Location). */
   url: string;
   code: string;
+  /** CodeDrop-Upload-Secret: what every later request of this upload must carry. */
+  secret: string;
 }
 
 export async function createUpload(
@@ -41,20 +54,30 @@ export async function createUpload(
   });
   const text = await response.text();
   const location = response.headers.get('location');
+  const url = location === null ? '' : new URL(location, base).href;
+  const secret = response.headers.get('codedrop-upload-secret') ?? '';
+  if (url !== '' && secret !== '') secrets.set(new URL(url).pathname, secret);
   return {
     status: response.status,
     headers: response.headers,
     body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
-    url: location === null ? '' : new URL(location, base).href,
+    url,
     code: response.headers.get('codedrop-code') ?? '',
+    secret,
   };
 }
 
-export async function patchChunk(url: string, offset: number, bytes: Uint8Array) {
+export async function patchChunk(
+  url: string,
+  offset: number,
+  bytes: Uint8Array,
+  secret?: string | null,
+) {
   const response = await fetch(url, {
     method: 'PATCH',
     headers: {
       ...tus,
+      ...secretHeader(url, secret),
       'upload-offset': String(offset),
       'content-type': 'application/offset+octet-stream',
     },
@@ -69,8 +92,11 @@ export async function patchChunk(url: string, offset: number, bytes: Uint8Array)
   };
 }
 
-export async function headUpload(url: string) {
-  const response = await fetch(url, { method: 'HEAD', headers: tus });
+export async function headUpload(url: string, secret?: string | null) {
+  const response = await fetch(url, {
+    method: 'HEAD',
+    headers: { ...tus, ...secretHeader(url, secret) },
+  });
   return {
     status: response.status,
     offset: Number(response.headers.get('upload-offset') ?? NaN),
@@ -95,6 +121,7 @@ export function patchCutOff(
       method: 'PATCH',
       headers: {
         ...tus,
+        ...secretHeader(url, undefined),
         'upload-offset': String(offset),
         'content-type': 'application/offset+octet-stream',
         'content-length': String(bytes.length),
@@ -109,7 +136,72 @@ export function patchCutOff(
   });
 }
 
+/**
+ * A PATCH sent in two halves with `between` run while the server holds the first (it is
+ * writing the chunk): what answers a chunk whose upload changes under it.
+ */
+export function patchInTwo(
+  url: string,
+  bytes: Uint8Array,
+  /** Resolves once the server is writing the chunk (it holds the upload's lock). */
+  writing: () => Promise<void>,
+  between: () => Promise<void>,
+) {
+  return new Promise<{ status: number; contentType: string; body: Record<string, unknown> }>(
+    (resolve, reject) => {
+      const half = Math.floor(bytes.length / 2);
+      const request = httpRequest(url, {
+        method: 'PATCH',
+        headers: {
+          ...tus,
+          ...secretHeader(url, undefined),
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(bytes.length),
+        },
+      });
+      request.on('error', reject);
+      request.on('response', (response) => {
+        const parts: Buffer[] = [];
+        response.on('data', (part: Buffer) => parts.push(part));
+        response.on('end', () => {
+          const text = Buffer.concat(parts).toString('utf8');
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: response.headers['content-type'] ?? '',
+            body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+          });
+        });
+      });
+      request.write(bytes.subarray(0, half), () => {
+        void writing()
+          .then(between)
+          .then(
+            () => request.end(bytes.subarray(half)),
+            (error: unknown) => {
+              request.destroy();
+              reject(error);
+            },
+          );
+      });
+    },
+  );
+}
+
 /** HEAD until the offset stops moving (the server finishes writing what it received). */
+/** tus termination: DELETE of an unfinished upload. */
+export async function deleteUpload(url: string, secret?: string | null) {
+  const response = await fetch(url, {
+    method: 'DELETE',
+    headers: { ...tus, ...secretHeader(url, secret) },
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+  };
+}
+
 export async function settledOffset(url: string): Promise<number> {
   let last = -1;
   for (let i = 0; i < 50; i++) {

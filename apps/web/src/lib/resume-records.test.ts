@@ -12,6 +12,7 @@ const file = (name = 'video.mp4', lastModified = 5) =>
 
 const record = (expiresAt: string): ResumeRecord => ({
   uploadUrl: 'http://localhost/api/uploads/1-0123456789abcdef.mp4',
+  uploadSecret: 'upload-secret',
   share: {
     code: '4821',
     type: 'file',
@@ -46,6 +47,14 @@ describe('resume records', () => {
     expect(localStorage.getItem(fileFingerprint(file()))).toBeNull();
     localStorage.setItem(fileFingerprint(file()), '{not json');
     expect(findResumeRecord(file())).toBeNull();
+  });
+
+  it('drops a record made before uploads had secrets: its upload cannot go on', () => {
+    const { uploadSecret, ...before } = record(new Date(Date.now() + 60_000).toISOString());
+    expect(uploadSecret).toBe('upload-secret');
+    localStorage.setItem(fileFingerprint(file()), JSON.stringify(before));
+    expect(findResumeRecord(file())).toBeNull();
+    expect(localStorage.getItem(fileFingerprint(file()))).toBeNull();
   });
 
   it('forgets a record', () => {

@@ -2,13 +2,17 @@ import type { CreateFileResponse, Envelope } from '@codedrop/contract';
 
 /**
  * What the page keeps of an unfinished resumable upload so a reload can continue it: the
- * share (code, delete token, expiry) and, for an encrypted file, what the same ciphertext
- * needs besides the password — the sealed metadata (with the key's salt), the verifier the
- * password must reproduce, and the stream's nonce prefix. Never the password, never a key.
- * Kept in localStorage until the upload completes, the share is deleted or it expires.
+ * upload's address and the secret the server binds it to (without it no request of the
+ * upload is answered), the share (code, delete token, expiry) and, for an encrypted file,
+ * what the same ciphertext needs besides the password — the sealed metadata (with the
+ * key's salt), the verifier the password must reproduce, and the stream's nonce prefix.
+ * Never the password, never a key. Kept in localStorage until the upload completes, the
+ * share is deleted or it expires.
  */
 export interface ResumeRecord {
   uploadUrl: string;
+  /** CodeDrop-Upload-Secret, answered when the upload was made. */
+  uploadSecret: string;
   share: CreateFileResponse;
   expiresInSeconds: number;
   file: { name: string; size: number; lastModified?: number };
@@ -50,7 +54,8 @@ export function findResumeRecord(file: File, now = Date.now()): ResumeRecord | n
   if (!raw) return null;
   try {
     const record = JSON.parse(raw) as ResumeRecord;
-    if (Date.parse(record.share.expiresAt) <= now) {
+    // A record from before uploads had secrets cannot continue its upload any more.
+    if (Date.parse(record.share.expiresAt) <= now || typeof record.uploadSecret !== 'string') {
       forgetResumeRecord(file);
       return null;
     }

@@ -1,20 +1,37 @@
 import { createHash } from 'node:crypto';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type pg from 'pg';
 import { kyselyDb } from './kysely-db.js';
 import type { Database, Db } from './schema.js';
+import { DatabaseUnavailableError } from './unavailable.js';
 
-export function createPostgresDb(url: string, options: { poolSize?: number } = {}): Db {
+/** How long PostgreSQL lets one statement of a request run before cancelling it. */
+export const requestStatementMs = 4_000;
+/** Migrations may take longer (an index built on a large table). */
+export const migrationStatementMs = 15_000;
+/** How long a request waits for a connection, new or from the pool. */
+const connectMs = 3_000;
+
+export interface PostgresOptions {
+  poolSize?: number;
+  statementTimeoutMs?: number;
+}
+
+export function createPostgresDb(url: string, options: PostgresOptions = {}): Db {
+  const statementMs = options.statementTimeoutMs ?? requestStatementMs;
   // pg is imported when the first query needs the pool, so that a process on SQLite never
   // loads it (docs/design.md#start-up). Kysely awaits this once, then ends the pool it got.
-  const pool = async (): Promise<pg.Pool> => {
+  const pool = async (): Promise<PostgresPool> => {
     const { default: driver } = await import('pg');
     const created = new driver.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
-      // Fail a stuck query instead of hanging a request forever.
-      statement_timeout: 15_000,
+      connectionTimeoutMillis: connectMs,
+      statement_timeout: statementMs,
+      // A peer that vanished without closing (a partition, a dead host) is noticed on idle
+      // connections too, instead of when a request next uses one.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // A client losing its connection (a restart, a failover, pg_terminate_backend) emits
     // 'error': on an idle client the pool hears it, but a checked-out client has no pool
@@ -23,12 +40,50 @@ export function createPostgresDb(url: string, options: { poolSize?: number } = {
     created.on('error', () => {});
     created.on('connect', (client) => {
       client.on('error', () => {});
+      // A second past the server's own limit, so the server cancels first when it can.
+      boundedQueries(client, statementMs + 1_000);
       preparingStatements(client);
     });
-    return created;
+    return {
+      // Whatever stopped a connection from being had (refused, timed out, SQLSTATE 55000
+      // "not accepting connections", 3D000 "no such database", 28P01 "wrong password"),
+      // the database is unavailable to this request: 503, not a bug.
+      connect: () =>
+        created.connect().catch((error: unknown) => {
+          throw new DatabaseUnavailableError('no connection to PostgreSQL', { cause: error });
+        }),
+      end: () => created.end(),
+    };
   };
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return kyselyDb(kysely, 'postgres');
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/**
+ * statement_timeout is enforced by PostgreSQL, so it never fires when nothing reaches it:
+ * over a frozen network a query would wait for as long as the partition lasts. Each query
+ * therefore also has a limit here. Past it the query fails and the connection is
+ * destroyed (as pg-pool does on a connect timeout), so that nothing queued behind the
+ * unanswered query waits too, and the pool replaces it.
+ */
+function boundedQueries(client: pg.PoolClient, limitMs: number): void {
+  const query = client.query.bind(client) as QueryFn;
+  (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
+    const running = query(...args);
+    if (!(running instanceof Promise)) return running;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        reject(new DatabaseUnavailableError(`PostgreSQL did not answer within ${limitMs} ms`));
+        (
+          client as unknown as { connection?: { stream?: { destroy(): void } } }
+        ).connection?.stream?.destroy();
+      }, limitMs);
+    });
+    return Promise.race([running, deadline]).finally(() => clearTimeout(timer));
+  };
 }
 
 /**

@@ -41,6 +41,8 @@ export interface SharesTable {
   upload_received: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** When the running upload last made progress (stalled uploads are reclaimed). */
   upload_touched_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  /** Keyed hash of the client running the upload (migration 0015); null once complete. */
+  upload_client: ColumnType<string | null, string | null | undefined, string | null>;
   /** Reported by enough distinct visitors: held for an operator (every read answers 451). */
   quarantined_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
   /** SHA-256 (hex) of the first file's stored bytes; the others' are in `files`. */
@@ -55,8 +57,13 @@ export interface ReportsTable {
   share_size: ColumnType<number | string | null, number | null, number | null>;
   /** A plain file share's names as a JSON array, for the operator; null otherwise. */
   file_names: string | null;
-  /** HMAC of the reporter's address (docs/design.md#moderation): tells reporters apart. */
+  /**
+   * HMAC of the reporter's address, an IPv6 one cut to its RATE_LIMIT_IPV6_PREFIX
+   * (docs/design.md#moderation): tells reporters apart.
+   */
   reporter_hash: string;
+  /** HMAC of the reporter's /24 or /48 network (migration 0013); null before it. */
+  reporter_network: ColumnType<string | null, string | null | undefined, string | null>;
   reason: string;
   message: string | null;
   email: string | null;
@@ -76,6 +83,8 @@ export interface AdminSessionsTable {
   token_hash: string;
   csrf_token: string;
   ip_hash: string;
+  /** Which ADMIN_PASSWORD_HASH it was opened under (migration 0014); null before it. */
+  password_fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   expires_at: Timestamp;
 }

@@ -6,6 +6,7 @@ import { createGroupReads, registerGroupReads, type ReadConnection } from './gro
 import { kyselyDb } from './kysely-db.js';
 import type { Database, Db } from './schema.js';
 import { SqliteValuesPlugin } from './sqlite-values-plugin.js';
+import { ContentClearedPlugin, walScrubber, type WalScrubber } from './wal-scrub.js';
 import { nonBlockingBegin, registerBeginImmediate, writeLockWaitMs } from './write-lock.js';
 
 export function createSqliteDb(file: string): Db {
@@ -17,26 +18,36 @@ export function createSqliteDb(file: string): Db {
   }
   const connection = new SqliteDatabase(file);
   // Deleted and cleared rows are overwritten with zeros, not merely marked free: a burnt
-  // note's text must not survive in the file (the sweeper also truncates the WAL).
+  // note's text must not survive in the file (and the WAL is truncated: wal-scrub.ts).
   connection.pragma('secure_delete = ON');
   // WAL lets readers proceed while one writer commits; busy_timeout waits out a
   // concurrent writer (another process on the same file) instead of failing at once.
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
   connection.pragma(`busy_timeout = ${writeLockWaitMs}`);
+  const onDisk = file !== ':memory:';
+  let scrubber: WalScrubber | undefined;
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: reusingStatements(connection) }),
-    plugins: [new SqliteValuesPlugin()],
+    plugins: [
+      new SqliteValuesPlugin(),
+      ...(onDisk ? [new ContentClearedPlugin(() => scrubber?.soon())] : []),
+    ],
   });
   registerBeginImmediate(kysely, nonBlockingBegin(connection));
   const db = kyselyDb(kysely, 'sqlite');
   // A second connection to an in-memory database would be another, empty database.
-  if (file === ':memory:') return db;
+  if (!onDisk) return db;
   const reads = createGroupReads(() => openReader(file));
   registerGroupReads(kysely, reads);
+  const walScrub = (scrubber = walScrubber(kysely, connection));
   return {
     ...db,
+    compact: async () => {
+      await walScrub.now();
+    },
     close: async () => {
+      walScrub.close();
       reads.close();
       await db.close();
     },

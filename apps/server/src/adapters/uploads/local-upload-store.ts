@@ -2,7 +2,8 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import type { KvStore, Upload } from '@tus/utils';
+import { ERRORS, type KvStore, type Upload } from '@tus/utils';
+import { isBlobKey } from '../blob/keys.js';
 import type { InflightWrites } from './inflight-writes.js';
 import type { StreamingHashes } from './streaming-hashes.js';
 
@@ -17,6 +18,20 @@ export class LocalUploadStore extends FileStore {
     private readonly hashes: StreamingHashes,
   ) {
     super(options);
+  }
+
+  /**
+   * The empty file an upload starts as, created owner-only (0600) like every stored file:
+   * FileStore's own would take the process's default mode and keep it while it fills.
+   */
+  override async create(upload: Upload): Promise<Upload> {
+    if (!isBlobKey(upload.id)) throw ERRORS.FILE_NOT_FOUND;
+    const path = join(this.options.directory, upload.id);
+    const handle = await open(path, 'wx', 0o600);
+    await handle.close();
+    await this.options.configstore.set(upload.id, upload);
+    upload.storage = { type: 'file', path };
+    return upload;
   }
 
   override write(readable: Readable, id: string, offset: number): Promise<number> {

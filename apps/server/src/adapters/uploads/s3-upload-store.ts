@@ -126,6 +126,7 @@ export class S3UploadStore extends DataStore {
     }
 
     const storePart = async () => {
+      await this.assertKept(id);
       const Body = Buffer.concat(pending, pendingBytes);
       const n = parts.length + 1;
       const { ETag } = await client.send(
@@ -180,6 +181,7 @@ export class S3UploadStore extends DataStore {
       await storePart();
     } else if (pendingBytes > 0) {
       // Kept whatever ended the chunk, even a dropped connection: the client resumes here.
+      await this.assertKept(id);
       await client.send(
         new PutObjectCommand({
           Bucket,
@@ -191,6 +193,20 @@ export class S3UploadStore extends DataStore {
     }
     if (failure !== null && stored + pendingBytes < size) throw failure;
     return stored + pendingBytes;
+  }
+
+  /**
+   * Refuses to store more of an upload whose share was deleted while its chunk streamed
+   * in: a part would go to an aborted multipart upload, and a tail would be an object no
+   * record names, which nothing would ever delete.
+   */
+  private async assertKept(id: string): Promise<void> {
+    const kept = await this.options.db
+      .selectFrom('uploads')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (kept === undefined) throw ERRORS.FILE_NOT_FOUND;
   }
 
   override async remove(id: string): Promise<void> {

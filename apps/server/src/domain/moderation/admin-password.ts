@@ -1,10 +1,11 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
  * The console's password is kept only as an scrypt hash (ADMIN_PASSWORD_HASH, printed by
  * `npm run admin:hash`), in the PHC-like form `$scrypt$ln=17,r=8,p=1$<salt>$<hash>`
  * (base64 without padding). N = 2^17 with r = 8 is OWASP's recommended cost: about
- * 128 MiB and a few hundred milliseconds per sign-in, which the sign-in rate limit bounds.
+ * 128 MiB and a few hundred milliseconds per sign-in, which the sign-in limits and one check
+ * at a time (password-checker.ts) bound.
  */
 export interface PasswordHash {
   logN: number;
@@ -34,11 +35,14 @@ export function parsePasswordHash(text: string): PasswordHash | null {
   return parsed;
 }
 
-function derive(password: string, salt: Buffer, cost: typeof defaultCost, length: number) {
+function scryptOptions(cost: typeof defaultCost): ScryptOptions {
   const N = 2 ** cost.logN;
-  const options: ScryptOptions = { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r };
+  return { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r };
+}
+
+function derive(password: string, salt: Buffer, cost: typeof defaultCost, length: number) {
   return new Promise<Buffer>((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, length, options, (error, key) =>
+    scrypt(password.normalize('NFC'), salt, length, scryptOptions(cost), (error, key) =>
       error === null ? resolve(key) : reject(error),
     );
   });
@@ -52,7 +56,13 @@ export async function hashPassword(password: string, cost = defaultCost): Promis
   return `$scrypt$ln=${cost.logN},r=${cost.r},p=${cost.p}$${b64(salt)}$${b64(hash)}`;
 }
 
-export async function verifyPassword(password: string, stored: PasswordHash): Promise<boolean> {
-  const candidate = await derive(password, stored.salt, stored, stored.hash.length);
+/**
+ * Runs scrypt on the calling thread: the console's password worker calls it, so a sign-in
+ * never takes a thread of libuv's pool, which file reads and writes wait for
+ * (password-checker.ts).
+ */
+export function verifyPasswordSync(password: string, stored: PasswordHash): boolean {
+  const options = scryptOptions(stored);
+  const candidate = scryptSync(password.normalize('NFC'), stored.salt, stored.hash.length, options);
   return timingSafeEqual(candidate, stored.hash);
 }

@@ -20,11 +20,21 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 const sessionId = (hash: string) => hash.slice(0, 10);
 
 /**
+ * Names the ADMIN_PASSWORD_HASH in force without revealing it. Every session is stored with
+ * it and found only under it, so a new hash ends every session opened under the old one.
+ */
+export function passwordFingerprint(passwordHash: string): string {
+  return createHash('sha256')
+    .update(`codedrop console password\0${passwordHash.trim()}`)
+    .digest('base64url');
+}
+
+/**
  * Opens a session: the cookie's value goes to the browser only, the database keeps its
  * hash, so reading the database opens no console. The CSRF token is a second secret the
  * page holds and sends back on every change; a cross-site form cannot read it.
  */
-export async function openAdminSession(db: Db, ipHash: string, now: Date) {
+export async function openAdminSession(db: Db, ipHash: string, fingerprint: string, now: Date) {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   const expiresAt = addSeconds(now, adminSessionSeconds);
@@ -35,6 +45,7 @@ export async function openAdminSession(db: Db, ipHash: string, now: Date) {
       token_hash: hash,
       csrf_token: csrfToken,
       ip_hash: ipHash,
+      password_fingerprint: fingerprint,
       created_at: now,
       expires_at: expiresAt,
     })
@@ -45,6 +56,7 @@ export async function openAdminSession(db: Db, ipHash: string, now: Date) {
 export async function findAdminSession(
   db: Db,
   token: string,
+  fingerprint: string,
   now: Date,
 ): Promise<AdminSessionRecord | null> {
   const hash = tokenHash(token);
@@ -52,6 +64,7 @@ export async function findAdminSession(
     .selectFrom('admin_sessions')
     .select(['csrf_token', 'expires_at'])
     .where('token_hash', '=', hash)
+    .where('password_fingerprint', '=', fingerprint)
     .executeTakeFirst();
   if (row === undefined) return null;
   const expiresAt = toDate(row.expires_at);
@@ -61,6 +74,12 @@ export async function findAdminSession(
 
 export async function closeAdminSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash(token)).execute();
+}
+
+/** Sign out everywhere: every session ends, whoever holds it; answers how many there were. */
+export async function closeAllAdminSessions(db: Db): Promise<number> {
+  const rows = await db.deleteFrom('admin_sessions').returning('token_hash').execute();
+  return rows.length;
 }
 
 /** Ended sessions are deleted by the sweeper. */

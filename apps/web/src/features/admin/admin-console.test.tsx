@@ -201,6 +201,38 @@ describe('the admin console', () => {
     expect(deletion.headers.get('CodeDrop-CSRF')).toBe('csrf-123');
   });
 
+  it('signs out everywhere with the session CSRF token, then asks for the password', async () => {
+    answers['DELETE /api/admin/sessions'] = () => new Response(null, { status: 204 });
+    const user = userEvent.setup();
+    renderConsole('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+    const ended = requests.find((request) => request.path === '/api/admin/sessions')!;
+    expect(ended.method).toBe('DELETE');
+    expect(ended.headers.get('CodeDrop-CSRF')).toBe('csrf-123');
+  });
+
+  it('says why signing out everywhere failed, and stays signed in', async () => {
+    answers['DELETE /api/admin/sessions'] = () =>
+      Response.json(
+        {
+          type: 'about:blank',
+          title: 'Forbidden',
+          status: 403,
+          detail: 'This change needs the console page: sign in and try again.',
+          code: 'FORBIDDEN',
+        },
+        { status: 403, headers: { 'content-type': 'application/problem+json' } },
+      );
+    const user = userEvent.setup();
+    renderConsole('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    expect(
+      await screen.findByText('This change needs the console page: sign in and try again.'),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Figures at a glance' })).toBeVisible();
+  });
+
   it('goes back to the sign-in form when the session has ended', async () => {
     answers['GET /api/admin/shares/4821'] = () => Response.json(share());
     answers['POST /api/admin/shares/4821/dismiss'] = () => problem(401, 'Sign in first');

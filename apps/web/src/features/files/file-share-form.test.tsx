@@ -250,6 +250,7 @@ describe('FileShareForm, uploading', () => {
     const picked = file('movie.mp4', 5, 'video/mp4');
     const record = {
       uploadUrl: 'http://localhost/api/uploads/1-0123456789abcdef.mp4',
+      uploadSecret: 'upload-secret',
       share: { code: '4821', expiresAt: new Date(Date.now() + 60_000).toISOString() },
       expiresInSeconds: 600,
       file: { name: 'movie.mp4', size: 5 },
@@ -273,6 +274,7 @@ describe('FileShareForm, uploading', () => {
   it('can leave an unfinished upload behind: its share is deleted, the next upload is new', async () => {
     const record = {
       uploadUrl: 'http://localhost/api/uploads/1-0123456789abcdef.mp4',
+      uploadSecret: 'upload-secret',
       share: {
         code: '4821',
         deleteToken: 'the-token',

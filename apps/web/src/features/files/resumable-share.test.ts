@@ -64,12 +64,16 @@ const request = (overrides: Partial<ResumableShareRequest> = {}): ResumableShare
 });
 
 const uploadUrl = 'http://localhost:3000/api/uploads/1-abc.mp4';
+const uploadSecret = 'upload-secret-1';
 
 /** Starts a new upload and lets the server answer its creation. */
 async function begin(overrides: Partial<ResumableShareRequest> = {}, size = file.size) {
   const pending = beginResumableShare(request(overrides));
   await vi.waitFor(() => expect(tus.startResumableUpload).toHaveBeenCalled());
-  started().onCreated!(answer(size, overrides.choice ? 'encrypted_file' : 'movie.mp4'), uploadUrl);
+  started().onCreated!(answer(size, overrides.choice ? 'encrypted_file' : 'movie.mp4'), {
+    url: uploadUrl,
+    secret: uploadSecret,
+  });
   const result = await pending;
   if (!result.ok) throw new Error('not created');
   return result.created;
@@ -92,6 +96,7 @@ describe('beginResumableShare, a plain file', () => {
     expect(created).toMatchObject({ share: { code: '4821' }, encryption: null });
     expect(findResumeRecord(file)).toMatchObject({
       uploadUrl,
+      uploadSecret,
       share: { code: '4821', deleteToken: 'token' },
       file: { name: 'movie.mp4', size: 3000, lastModified: 1234 },
       encryption: null,
@@ -137,6 +142,7 @@ describe('beginResumableShare, a plain file', () => {
   it('resumes under the same code, with the options the share was made with', async () => {
     const record: ResumeRecord = {
       uploadUrl,
+      uploadSecret,
       share: answer(3000),
       expiresInSeconds: 600,
       file: { name: 'movie.mp4', size: 3000, lastModified: 1234 },
@@ -145,12 +151,13 @@ describe('beginResumableShare, a plain file', () => {
     const result = await beginResumableShare(request({ record, expiresInSeconds: 86_400 }));
     expect(result).toMatchObject({ ok: true, created: { share: { code: '4821' } } });
     expect(result.ok && result.created.expiresInSeconds).toBe(600);
-    expect(started()).toMatchObject({ resumeUrl: uploadUrl });
+    expect(started()).toMatchObject({ resume: { url: uploadUrl, secret: uploadSecret } });
   });
 
   it('will not resume a plain upload with encryption on (nor the other way round)', async () => {
     const record: ResumeRecord = {
       uploadUrl,
+      uploadSecret,
       share: answer(3000),
       expiresInSeconds: 600,
       file: { name: 'movie.mp4', size: 3000 },
@@ -203,7 +210,10 @@ describe('beginResumableShare, an encrypted file', () => {
 
     const right = await beginResumableShare(request({ record, choice: { password: 'pw one' } }));
     expect(right).toMatchObject({ ok: true, created: { share: { code: '4821' } } });
-    expect(started()).toMatchObject({ resumeUrl: uploadUrl, metadata: {} });
+    expect(started()).toMatchObject({
+      resume: { url: uploadUrl, secret: uploadSecret },
+      metadata: {},
+    });
     const again: RangeEncryptor = started().encrypted!;
     const size = first.size;
     expect(

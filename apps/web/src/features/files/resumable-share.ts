@@ -127,10 +127,11 @@ export async function beginResumableShare(
       encrypted,
       metadata,
       chunkSize: request.chunkSize,
-      resumeUrl: record?.uploadUrl,
-      onCreated(share, uploadUrl) {
+      resume: record && { url: record.uploadUrl, secret: record.uploadSecret },
+      onCreated(share, upload) {
         saveResumeRecord(file, {
-          uploadUrl,
+          uploadUrl: upload.url,
+          uploadSecret: upload.secret,
           share,
           expiresInSeconds: request.expiresInSeconds,
           file: { name: file.name, size: file.size, lastModified: file.lastModified },

@@ -58,6 +58,9 @@ async function change(
 }
 
 export const signOut = (session: AdminSession) => change(session, 'DELETE', '/api/admin/session');
+/** Ends every console session (this one included), in every browser. */
+export const signOutEverywhere = (session: AdminSession) =>
+  change(session, 'DELETE', '/api/admin/sessions');
 
 export type ShareAction = 'restore' | 'dismiss' | 'delete';
 

@@ -9,6 +9,7 @@ import {
   encryptedFileReader,
   startResumableUpload,
   type ResumableUploadOptions,
+  type UploadHandle,
 } from './resumable-upload';
 
 const MiB = SEGMENT_SIZE;
@@ -24,6 +25,8 @@ class FakeTus {
   stored = new Uint8Array(0);
   length = 0;
   exists = false;
+  /** What the creation answers; every later request of the upload must send it. */
+  secret = 'upload-secret-1';
   requests: { method: string; url: string; headers: Record<string, string>; bytes: number }[] = [];
   fault: (method: string, count: number) => Fault = () => undefined;
   readonly stack: HttpStack = {
@@ -56,20 +59,26 @@ class FakeTus {
 
   private answer(method: string, headers: Record<string, string>, bytes: Uint8Array) {
     const offset = { 'Upload-Offset': String(this.stored.length) };
+    // Like the server: an upload asked for without its secret does not exist.
+    const known = this.exists && headers['codedrop-upload-secret'] === this.secret;
     switch (method) {
       case 'POST':
         this.exists = true;
         this.length = Number(headers['upload-length']);
         return response(
           201,
-          { Location: '/api/uploads/1-abc.bin', 'CodeDrop-Code': '4821' },
+          {
+            Location: '/api/uploads/1-abc.bin',
+            'CodeDrop-Code': '4821',
+            'CodeDrop-Upload-Secret': this.secret,
+          },
           JSON.stringify(created(this.length)),
         );
       case 'HEAD':
-        if (!this.exists) return response(404, {}, '');
+        if (!known) return response(404, {}, '');
         return response(200, { ...offset, 'Upload-Length': String(this.length) }, '');
       case 'PATCH': {
-        if (!this.exists) return response(404, {}, notFoundBody);
+        if (!known) return response(404, {}, notFoundBody);
         if (Number(headers['upload-offset']) !== this.stored.length) return response(409, {}, '');
         const next = new Uint8Array(this.stored.length + bytes.length);
         next.set(this.stored);
@@ -128,7 +137,7 @@ function same(a: Uint8Array, b: Uint8Array): boolean {
 /** Runs one upload to its end: what it reported, and how it ended. */
 function run(server: FakeTus, options: Partial<ResumableUploadOptions> & { file: File }) {
   const seen = {
-    created: [] as { share: CreateFileResponse; url: string }[],
+    created: [] as { share: CreateFileResponse; upload: UploadHandle }[],
     progress: [] as number[],
   };
   const ended = new Promise<{ ok: true } | { ok: false; problem: ClientProblem }>((resolve) => {
@@ -136,7 +145,7 @@ function run(server: FakeTus, options: Partial<ResumableUploadOptions> & { file:
       metadata: { filename: options.file.name, maxDownloads: '3' },
       chunkSize: 1000,
       httpStack: server.stack,
-      onCreated: (share, url) => seen.created.push({ share, url }),
+      onCreated: (share, upload) => seen.created.push({ share, upload }),
       onProgress: (sent) => seen.progress.push(sent),
       onSuccess: () => resolve({ ok: true }),
       onError: (problem) => resolve({ ok: false, problem }),
@@ -184,11 +193,16 @@ describe('startResumableUpload', () => {
     const plain = pattern(2_500);
     const { seen, ended } = run(server, { file: new File([plain], 'movie.bin') });
     expect(await ended).toEqual({ ok: true });
-    expect(seen.created).toEqual([
-      { share: created(2_500), url: new URL('/api/uploads/1-abc.bin', location.href).href },
-    ]);
+    const upload = {
+      url: new URL('/api/uploads/1-abc.bin', location.href).href,
+      secret: server.secret,
+    };
+    expect(seen.created).toEqual([{ share: created(2_500), upload }]);
     const [post, ...patches] = server.requests;
     expect(post).toMatchObject({ method: 'POST', url: '/api/uploads' });
+    // The secret is the server's answer to the creation, and goes with every request after.
+    expect(post!.headers).not.toHaveProperty('codedrop-upload-secret');
+    expect(patches.every((r) => r.headers['codedrop-upload-secret'] === server.secret)).toBe(true);
     expect(post!.headers['upload-length']).toBe('2500');
     expect(post!.headers['tus-resumable']).toBe('1.0.0');
     expect(post!.headers['upload-metadata']).toContain(`filename ${btoa('movie.bin')}`);
@@ -249,26 +263,34 @@ describe('startResumableUpload', () => {
       encrypted,
       chunkSize: 300_001,
       metadata: {},
-      resumeUrl: 'http://localhost:3000/api/uploads/1-abc.bin',
+      resume: { url: 'http://localhost:3000/api/uploads/1-abc.bin', secret: server.secret },
     });
     expect(await ended).toEqual({ ok: true });
     expect(seen.created).toEqual([]);
     expect(server.requests[0]).toMatchObject({ method: 'HEAD' });
+    expect(
+      server.requests.every((r) => r.headers['codedrop-upload-secret'] === server.secret),
+    ).toBe(true);
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
     expect(same(server.stored, whole)).toBe(true);
   });
 
-  it('never makes another share when the one resumed is gone', async () => {
-    const server = new FakeTus();
-    const { ended } = run(server, {
-      file: new File([pattern(10)], 'movie.bin'),
-      resumeUrl: 'http://localhost:3000/api/uploads/1-abc.bin',
-    });
-    expect(await ended).toMatchObject({
-      ok: false,
-      problem: { code: 'UPLOAD_NOT_FOUND', status: 404 },
-    });
-    expect(server.requests.map((r) => r.method)).toEqual(['HEAD']);
+  it('never makes another share when the one resumed is gone, or is not its own', async () => {
+    for (const exists of [false, true]) {
+      const server = new FakeTus();
+      server.exists = exists;
+      server.length = 10;
+      const { ended } = run(server, {
+        file: new File([pattern(10)], 'movie.bin'),
+        resume: { url: 'http://localhost:3000/api/uploads/1-abc.bin', secret: 'another' },
+      });
+      expect(await ended).toMatchObject({
+        ok: false,
+        problem: { code: 'UPLOAD_NOT_FOUND', status: 404 },
+      });
+      expect(server.requests.map((r) => r.method)).toEqual(['HEAD']);
+      expect(server.stored).toHaveLength(0);
+    }
   });
 
   it('stops, without a new share, when the share is deleted while it uploads', async () => {

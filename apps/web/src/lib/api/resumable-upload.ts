@@ -11,6 +11,18 @@ import type { ClientProblem } from './result';
  */
 export const retryDelays = [0, 1_000, 2_000, 4_000, 8_000, 15_000, ...Array(11).fill(30_000)];
 
+/**
+ * The header that binds an upload to the page that made it: its creation answers the
+ * secret, and every later request of the upload (HEAD, PATCH, DELETE) must carry it.
+ */
+export const uploadSecretHeader = 'CodeDrop-Upload-Secret';
+
+/** Where an upload is and the secret that lets this page (and no one else) continue it. */
+export interface UploadHandle {
+  url: string;
+  secret: string;
+}
+
 export interface ResumableUploadOptions {
   /** The file as picked; its bytes are sent as they are, or through `encrypted`. */
   file: File;
@@ -20,9 +32,9 @@ export interface ResumableUploadOptions {
   metadata: Record<string, string>;
   chunkSize: number;
   /** An upload begun before (a page reload): continues there, asking where it stands. */
-  resumeUrl?: string;
-  /** The share, the moment the server has made it (a new upload only). */
-  onCreated?: (share: CreateFileResponse, uploadUrl: string) => void;
+  resume?: UploadHandle;
+  /** The share and its upload, the moment the server has made them (a new upload only). */
+  onCreated?: (share: CreateFileResponse, upload: UploadHandle) => void;
   onProgress: (sent: number, total: number) => void;
   onSuccess: () => void;
   onError: (problem: ClientProblem) => void;
@@ -44,12 +56,13 @@ export interface ResumableUpload {
  */
 export function startResumableUpload(options: ResumableUploadOptions): ResumableUpload {
   let created: CreateFileResponse | null = null;
+  let secret = options.resume?.secret ?? null;
   const { encrypted } = options;
   const upload = new Upload(options.file, {
     // Once the share exists its upload is the only one: a resume the server no longer knows
     // (deleted, reclaimed) must fail, not quietly create another share under another code.
-    endpoint: options.resumeUrl ? null : '/api/uploads',
-    uploadUrl: options.resumeUrl ?? null,
+    endpoint: options.resume ? null : '/api/uploads',
+    uploadUrl: options.resume?.url ?? null,
     chunkSize: options.chunkSize,
     metadata: options.metadata,
     retryDelays,
@@ -65,16 +78,22 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
     ...(encrypted
       ? { uploadSize: encrypted.size, fileReader: encryptedFileReader(encrypted) }
       : {}),
+    onBeforeRequest(request) {
+      if (request.getMethod() !== 'POST' && secret !== null) {
+        request.setHeader(uploadSecretHeader, secret);
+      }
+    },
     onAfterResponse(request, response) {
       if (request.getMethod() !== 'POST' || response.getStatus() !== 201) return;
       const parsed = createFileResponseSchema.safeParse(parseJson(response.getBody()));
       if (parsed.success) created = parsed.data;
+      secret = response.getHeader(uploadSecretHeader) ?? null;
     },
     // Also called after each HEAD of a resume: the share is announced once, when made.
     onUploadUrlAvailable() {
       upload.options.endpoint = null;
-      if (created && upload.url) {
-        options.onCreated?.(created, new URL(upload.url, location.href).href);
+      if (created && upload.url && secret !== null) {
+        options.onCreated?.(created, { url: new URL(upload.url, location.href).href, secret });
         created = null;
       }
     },

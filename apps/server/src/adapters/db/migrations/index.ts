@@ -11,6 +11,9 @@ import { codeCounts } from './0009-code-counts.js';
 import { shareFiles } from './0010-share-files.js';
 import { resumableUploads } from './0011-resumable-uploads.js';
 import { moderation } from './0012-moderation.js';
+import { reportNetworks } from './0013-report-networks.js';
+import { sessionFingerprints } from './0014-session-fingerprints.js';
+import { uploadClients } from './0015-upload-clients.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -26,5 +29,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0010-share-files': shareFiles,
     '0011-resumable-uploads': resumableUploads(dialect),
     '0012-moderation': moderation(dialect),
+    '0013-report-networks': reportNetworks,
+    '0014-session-fingerprints': sessionFingerprints,
+    '0015-upload-clients': uploadClients,
   };
 }
