@@ -30,6 +30,9 @@ void createAppRouter().then((router) => {
     // React adopts served head tags only while it hydrates: drop them before it renders the
     // page's own (scripts/prerender.mjs marks them).
     document.head.querySelectorAll('[data-served-head]').forEach((tag) => tag.remove());
-    createRoot(root).render(app);
+    // A transition too: the first render yields to the browser as hydration does.
+    startTransition(() => {
+      createRoot(root).render(app);
+    });
   }
 });
