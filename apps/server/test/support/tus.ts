@@ -116,7 +116,7 @@ export function patchCutOff(
   /** Resolves once the server is writing the chunk (it holds the upload's lock). */
   writing: () => Promise<void>,
 ) {
-  return new Promise<void>((resolve) => {
+  return new Promise<void>((resolve, reject) => {
     const request = httpRequest(url, {
       method: 'PATCH',
       headers: {
@@ -129,10 +129,17 @@ export function patchCutOff(
     });
     request.on('error', () => resolve());
     request.on('close', () => resolve());
-    request.write(bytes.subarray(0, sent), () => {
-      // Give the bytes time to reach the store before the connection dies.
-      void writing().then(() => setTimeout(() => request.destroy(), 300));
-    });
+    request.write(bytes.subarray(0, sent));
+    // Give the bytes time to reach the store before the connection dies. Waiting for the
+    // lock rather than for the write's callback: should the server never read the chunk,
+    // the test fails with why instead of holding the socket until it times out.
+    writing().then(
+      () => setTimeout(() => request.destroy(), 300),
+      (error: unknown) => {
+        request.destroy();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   });
 }
 
