@@ -1,7 +1,7 @@
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import './note-editor.css';
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { cn } from '../../lib/cn';
 import { configureQuill, formats, labelQuill, toolbar } from './quill-setup';
 
@@ -22,32 +22,32 @@ export function NoteEditor({ quillRef, onTextChange, invalid, describedBy }: Not
   const hostRef = useRef<HTMLDivElement>(null);
   const placeholderRef = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(onTextChange);
+  const [editor, setEditor] = useState<Quill | null>(null);
   useLayoutEffect(() => {
     onChangeRef.current = onTextChange;
   });
 
   // After the first paint, in a task of its own: the placeholder holds the editor's place
   // meanwhile, so nothing moves when it appears, and a phone starting the page is not
-  // kept busy by making the editor too.
+  // kept busy by making the editor too. A timer rather than the effect itself: an update
+  // during hydration's commit (a form control measuring itself) makes React run the
+  // effects at once, in the task that hydrated the page.
   useEffect(() => {
     const host = hostRef.current;
     const placeholder = placeholderRef.current;
     if (!host || !placeholder) return;
-    configureQuill();
-    placeholder.hidden = true;
-    const mount = host.appendChild(document.createElement('div'));
-    const quill = new Quill(mount, {
-      theme: 'snow',
-      placeholder: 'Start writing your note here...',
-      formats,
-      modules: { toolbar, history: { delay: 1000, maxStack: 100, userOnly: true } },
-    });
-    const toolbarModule = quill.getModule('toolbar') as { container: HTMLElement } | undefined;
-    if (toolbarModule) labelQuill(toolbarModule.container, quill.root);
-    quill.on('text-change', () => onChangeRef.current?.());
-    quillRef.current = quill;
+    let quill: Quill | null = null;
+    const timer = setTimeout(() => {
+      quill = makeEditor(host, placeholder);
+      quill.on('text-change', () => onChangeRef.current?.());
+      quillRef.current = quill;
+      setEditor(quill);
+    }, 0);
     return () => {
+      clearTimeout(timer);
+      if (quill === null) return;
       quillRef.current = null;
+      setEditor(null);
       // Quill puts its toolbar beside the mount point: remove both (StrictMode mounts twice).
       for (const child of [...host.children]) if (child !== placeholder) child.remove();
       placeholder.hidden = false;
@@ -55,12 +55,12 @@ export function NoteEditor({ quillRef, onTextChange, invalid, describedBy }: Not
   }, [quillRef]);
 
   useEffect(() => {
-    const root = quillRef.current?.root;
+    const root = editor?.root;
     if (!root) return;
     root.setAttribute('aria-invalid', String(Boolean(invalid)));
     if (describedBy) root.setAttribute('aria-describedby', describedBy);
     else root.removeAttribute('aria-describedby');
-  }, [quillRef, invalid, describedBy]);
+  }, [editor, invalid, describedBy]);
 
   return (
     <div
@@ -75,4 +75,26 @@ export function NoteEditor({ quillRef, onTextChange, invalid, describedBy }: Not
       <div ref={placeholderRef} className="note-editor-placeholder" aria-hidden="true" />
     </div>
   );
+}
+
+/**
+ * Quill in the host, where the placeholder was. Made outside the document, then put in at
+ * once: made in place, Quill's tooltip and selection read styles and the selection while the
+ * editor grows, and each read made the browser lay out the whole page mid-script.
+ */
+function makeEditor(host: HTMLElement, placeholder: HTMLElement): Quill {
+  configureQuill();
+  const parts = document.createDocumentFragment();
+  const mount = parts.appendChild(document.createElement('div'));
+  const quill = new Quill(mount, {
+    theme: 'snow',
+    placeholder: 'Start writing your note here...',
+    formats,
+    modules: { toolbar, history: { delay: 1000, maxStack: 100, userOnly: true } },
+  });
+  const toolbarModule = quill.getModule('toolbar') as { container: HTMLElement } | undefined;
+  if (toolbarModule) labelQuill(toolbarModule.container, quill.root);
+  placeholder.hidden = true;
+  host.append(parts);
+  return quill;
 }
