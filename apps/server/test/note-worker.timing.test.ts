@@ -36,5 +36,27 @@ describe('note sanitizer', () => {
       }
       await expect(cleaner.sanitize('<p>again</p>')).resolves.toBe('<p>again</p>');
     });
+
+    it('runs one note at a time, queues a bounded few and refuses the rest with 503', async () => {
+      const small = createNoteCleaner({
+        maxNoteChars: 1_000_000,
+        inlineBelowChars: 0,
+        maxQueued: 1,
+      });
+      try {
+        const note = '<p>x</p>'.repeat(2_000);
+        const running = small.sanitize(note);
+        const queued = small.sanitize(note);
+        await expect(small.sanitize(note)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+        await expect(running).resolves.toBe(note);
+        await expect(queued).resolves.toBe(note);
+        const cut = expect(small.sanitize(note)).rejects.toThrow('note-worker closed');
+        await small.close();
+        await cut;
+        await expect(small.sanitize(note)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      } finally {
+        await small.close();
+      }
+    });
   });
 });
