@@ -8,7 +8,7 @@ import { absolute, upload } from './support/files.js';
 // Console sign-ins check the password (scrypt at the production cost) on a thread of their
 // own: a download's disk reads, which go through libuv's threadpool, never wait for them.
 // Told by order, not by time: the download is answered before any of the sign-ins that
-// started before it. (admin-sign-in-load.timing.test.ts times the same on a quiet machine.)
+// started before it. (admin-sign-in-load.timing.test.ts times the same, apart from other suites.)
 
 describe('console sign-ins and the threadpool', () => {
   let database: TestDatabase;

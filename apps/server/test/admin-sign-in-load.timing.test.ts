@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/domain/moderation/admin-password.js';
+import { http, startTestApp, type TestApp } from './support/app.js';
+import { createTestDatabase, type TestDatabase } from './support/databases.js';
+import { absolute, upload } from './support/files.js';
+
+// Timed, so it runs apart (vitest.timing.config.ts): a burst of wrong console sign-ins,
+// each a scrypt at the production cost, must not slow file transfers down. When scrypt ran
+// on libuv's threadpool, the downloads' disk reads queued behind it.
+
+describe('console sign-ins under load', () => {
+  let database: TestDatabase;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    server = await startTestApp(database, {
+      env: {
+        TRUST_PROXY: '127.0.0.1',
+        ADMIN_PASSWORD_HASH: await hashPassword('a long console password'),
+        RATE_LIMIT_SIGN_INS: '1000',
+        RATE_LIMIT_DISABLED: 'true',
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  it('keeps 2 MiB downloads fast while twelve wrong sign-ins are checked', async () => {
+    const file = await upload(
+      server.url,
+      { bytes: randomBytes(2 * 1024 * 1024), name: 'two.bin' },
+      { maxDownloads: '100' },
+    );
+    const download = async () => {
+      const grant = await http<{ downloadUrl: string }>(
+        server.url,
+        `/api/shares/${file.body.code as string}/downloads`,
+        { method: 'POST', json: {} },
+      );
+      expect(grant.status).toBe(200);
+      const started = performance.now();
+      // A kept-alive socket after a file download would hold app.close() at the end.
+      const response = await fetch(absolute(server.url, grant.body.downloadUrl), {
+        headers: { connection: 'close' },
+      });
+      expect((await response.arrayBuffer()).byteLength).toBe(2 * 1024 * 1024);
+      return performance.now() - started;
+    };
+    await download();
+    // One check alone, as this machine runs it now: no download may wait that long.
+    const checkStarted = performance.now();
+    await http(server.url, '/api/admin/session', {
+      method: 'POST',
+      json: { password: 'a wrong guess' },
+      headers: { 'x-forwarded-for': '198.51.100.1' },
+    });
+    const oneCheckMs = performance.now() - checkStarted;
+
+    let checking = true;
+    const signIns = Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        http(server.url, '/api/admin/session', {
+          method: 'POST',
+          json: { password: 'a wrong guess' },
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        }),
+      ),
+    ).finally(() => (checking = false));
+    const timings: number[] = [];
+    // Within the share's download limit, however long the checks take.
+    while (checking && timings.length < 90) timings.push(await download());
+    // The checks that got a turn were refused as wrong, the rest told to come back later.
+    const statuses = (await signIns).map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 401 || status === 503)).toBe(true);
+    expect(timings.length).toBeGreaterThanOrEqual(3);
+    // On the pool, the first download waited for seconds, behind every check.
+    const sorted = timings.sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length * 0.9)]).toBeLessThan(100);
+    expect(sorted.at(-1)).toBeLessThan(oneCheckMs);
+  }, 60_000);
+});
