@@ -11,6 +11,7 @@ export * from './problem.js';
 export * from './recovery.js';
 export * from './recovery-rules.js';
 export * from './shares.js';
+export * from './share-requests.js';
 export * from './routes.js';
 export * from './text-length.js';
 export * from './share-types.js';
