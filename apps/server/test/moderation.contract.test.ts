@@ -439,6 +439,24 @@ describe.each(
     expect((await fetch(absolute(server.url, download.body.downloadUrl))).status).toBe(200);
   });
 
+  it("serves a file to the console's preview as bytes, never as its declared type", async () => {
+    const body = '<script>document.title = "pwned"</script>';
+    const shared = await upload(server.url, {
+      bytes: Buffer.from(body),
+      name: 'page.html',
+      type: 'text/html',
+    });
+    const admin = await consoleSession(server.url);
+    const preview = await fetch(
+      `${server.url}/api/admin/shares/${shared.body.code as string}/files/0`,
+      { headers: { cookie: admin.setCookie.split(';')[0]! } },
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('application/octet-stream');
+    expect(preview.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await preview.text()).toBe(body);
+  });
+
   it('keeps the block list out of reach: the console needs its session', async () => {
     expect((await http(server.url, '/api/admin/overview')).status).toBe(401);
     expect(

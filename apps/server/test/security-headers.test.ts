@@ -74,8 +74,8 @@ describe('security headers', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
-    // Previews show fetched bytes from blob: URLs only: never a document of this origin.
-    expect(csp.get('frame-src')).toEqual(['blob:']);
+    // Previews frame nothing: no uploaded file may become a document of this origin.
+    expect(csp.get('frame-src')).toEqual(["'none'"]);
     expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
     expect(csp.get('img-src')).toContain('blob:');
     // No ad client configured: nothing foreign anywhere in the policy.
@@ -242,7 +242,7 @@ describe('the page policy', () => {
     expect(withAds.get('script-src')).not.toContain("'unsafe-inline'");
     expect(withAds.get('script-src')).not.toContain("'unsafe-eval'");
     expect(withAds.get('frame-src')).toContain('https://*.doubleclick.net');
-    expect(withAds.get('frame-src')).toContain('blob:');
+    expect(withAds.get('frame-src')).not.toContain('blob:');
     expect(withAds.get('frame-ancestors')).toEqual(["'none'"]);
 
     const without = pageContentSecurityPolicy(loadConfig({}));

@@ -6,6 +6,7 @@ import type { Database } from '../adapters/db/schema.js';
 import { AppError } from './app-error.js';
 import { addSeconds, type Clock } from './clock.js';
 import { signDownloadToken } from './download-token.js';
+import { servedFileType } from './file-names.js';
 import { countDownload } from './share-repository.js';
 import type { ShareService } from './share-service.js';
 
@@ -68,7 +69,8 @@ export function createFileDownloads(deps: FileDownloadDeps) {
       try {
         return await deps.blobs.presignGet(key, {
           fileName: name,
-          contentType: type,
+          // The bucket serves what /api/blobs serves: never the uploader's declared type.
+          contentType: servedFileType,
           expiresInSeconds: downloadUrlSeconds,
         });
       } catch {

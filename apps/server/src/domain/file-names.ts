@@ -34,6 +34,13 @@ export function cleanMimeType(raw: string | undefined): string {
   return mimePattern.test(type) ? type : 'application/octet-stream';
 }
 
+/**
+ * The type every stored file is served with, whatever its uploader declared: bytes that
+ * are only ever data cannot run as a script or a page of the site, even if something ever
+ * included them by URL. Previews sniff the bytes themselves, so they need no declared type.
+ */
+export const servedFileType = 'application/octet-stream';
+
 const fallbackName = 'download';
 // C0/C1 controls, DEL, and the bidi overrides that can disguise "txt.exe" as "exe.txt".
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -61,9 +61,9 @@ export function pageContentSecurityPolicy(
     ['img-src', "'self'", 'data:', 'blob:', ...(ads ? adOrigins.img : [])],
     ['font-src', "'self'"],
     ['connect-src', ...new Set([...self, ...s3Origins(config), ...(ads ? adOrigins.connect : [])])],
-    // blob: for the PDF preview: the page's own decrypted or fetched bytes, never a URL of
-    // this origin, so the uploader's content is never a document of the site.
-    ['frame-src', 'blob:', ...(ads ? adOrigins.frame : [])],
+    // Nothing of this origin is framed, above all no uploaded file: previews paint PDFs and
+    // SVGs into canvases (docs/design.md#file-previews); only the ad provider frames itself.
+    ['frame-src', ...(ads ? adOrigins.frame : ["'none'"])],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
     // blob: for audio and video previews.

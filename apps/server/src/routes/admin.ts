@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { AppError } from '../domain/app-error.js';
 import type { Clock } from '../domain/clock.js';
+import { servedFileType } from '../domain/file-names.js';
 import {
   blockShare,
   dismissReports,
@@ -263,17 +264,17 @@ export default async function adminRoutes(
       const session = await requireSession(request);
       const row = await db
         .selectFrom('shares')
-        .select(['is_encrypted', 'file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
+        .select(['file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
         .where('code', '=', request.params.code)
         .executeTakeFirst();
       const file = row === undefined ? undefined : storedFilesOf(row)[request.params.index];
       if (row === undefined || file === undefined) throw new AppError('SHARE_NOT_FOUND');
-      const sealed = row.is_encrypted === true || row.is_encrypted === 1;
       await audit(request, 'view', session, request.params.code, `file ${request.params.index}`);
-      // Bytes are fetched by the console and shown from a blob: URL; opened directly they
-      // download, and the API's sandboxing CSP keeps anything active inert.
+      // Bytes are fetched by the console, which decides what they are from the bytes
+      // themselves; served as data (never the declared type), opened directly they download,
+      // and the API's sandboxing CSP keeps anything active inert.
       return reply
-        .type(sealed ? 'application/octet-stream' : file.mime)
+        .type(servedFileType)
         .header('content-disposition', 'attachment')
         .header('content-length', file.size)
         .send(await app.blobs.get(file.key));

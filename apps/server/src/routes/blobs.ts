@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { AppError } from '../domain/app-error.js';
 import type { Clock } from '../domain/clock.js';
 import { downloadTokenKey, verifyDownloadToken } from '../domain/download-token.js';
-import { attachmentDisposition } from '../domain/file-names.js';
+import { attachmentDisposition, servedFileType } from '../domain/file-names.js';
 import { parseRange } from '../domain/http-range.js';
 import { refundTransfer, takeTransfer } from '../domain/download-grants.js';
 import { isQuarantined } from '../domain/moderation/reports.js';
@@ -13,7 +13,8 @@ import type { Secrets } from '../secrets.js';
 
 /**
  * Downloads: the token is the capability (HMAC-signed, expiring, unique per grant). Bytes
- * are always an attachment, never rendered inline, whatever type the uploader declared.
+ * are always an attachment of type application/octet-stream, never rendered inline nor run
+ * as a script, whatever type the uploader declared (the grant's type is not used).
  *
  * One URL serves at most `maxTransfers` responses that reach the file's last byte (a
  * whole file, or a Range ending there), so a grant handed to a crowd runs out. A transfer
@@ -54,7 +55,7 @@ export default async function blobRoutes(
         throw error;
       }
       reply
-        .header('content-type', grant.type)
+        .header('content-type', servedFileType)
         .header('content-disposition', attachmentDisposition(grant.name))
         .header('x-content-type-options', 'nosniff')
         // Every API answer's policy (loads nothing, runs nothing, framed by nobody), set here

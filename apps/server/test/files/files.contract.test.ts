@@ -139,8 +139,28 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     const fallback = /filename="([^"]*)"/.exec(disposition)![1]!;
     expect(fallback).toMatch(/^[\x20-\x7e]+$/);
     expect(fallback).not.toMatch(/[\\/"]/);
-    // Declared HTML is still only ever an attachment.
-    expect(response.headers.get('content-type')).toContain('text/html');
+    // Declared HTML is only ever an attachment of bytes.
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+  });
+
+  it('serves every file as application/octet-stream, whatever type its uploader declared', async () => {
+    for (const [type, body] of [
+      ['text/javascript', 'localStorage.clear()'],
+      ['text/html', '<script>document.title = "pwned"</script>'],
+      ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+    ] as const) {
+      const created = await upload(server.url, { bytes: Buffer.from(body), name: 'page', type });
+      expect(created.status).toBe(201);
+      const grant = await takeDownload(created.body.code as string);
+      const { response, bytes } = await fetchBytes(grant.body.downloadUrl);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type'), type).toBe('application/octet-stream');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(parseDisposition(response.headers.get('content-disposition')!).type).toBe(
+        'attachment',
+      );
+      expect(Buffer.from(bytes).toString()).toBe(body);
+    }
   });
 
   it('strips path separators from the uploaded name', async () => {

@@ -41,4 +41,24 @@ describe('presigned S3 downloads', () => {
     });
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
   });
+
+  it('has the bucket serve a file as application/octet-stream, whatever type was declared', async () => {
+    const body = '<script>document.title = "pwned"</script>';
+    const created = await upload(server.url, {
+      bytes: Buffer.from(body),
+      name: 'page.html',
+      type: 'text/html',
+    });
+    const grant = await http<{ downloadUrl: string }>(
+      server.url,
+      `/api/shares/${created.body.code as string}/downloads`,
+      { method: 'POST', json: {} },
+    );
+    expect(grant.body.downloadUrl.startsWith(store.s3!.endpoint)).toBe(true);
+    const response = await fetch(grant.body.downloadUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(parseDisposition(response.headers.get('content-disposition')!).type).toBe('attachment');
+    expect(await response.text()).toBe(body);
+  });
 });

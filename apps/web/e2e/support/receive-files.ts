@@ -53,10 +53,12 @@ export async function receiveEverything(page: Page, code: string, files: SampleF
   await expect(page.getByRole('button', { name: `Preview ${image.name}` })).toBeFocused();
 
   await page.getByRole('button', { name: `Preview ${pdf.name}` }).click();
-  const frame = page.getByTitle(`Preview of ${pdf.name}`);
-  await expect(frame).toHaveAttribute('src', /^blob:/);
+  // Painted by pdf.js into a canvas (preview-isolation.spec.ts checks its pixels).
+  const pdfPage = page.getByRole('img', { name: `Preview of ${pdf.name}` });
+  await expect(pdfPage).toBeVisible();
+  expect(await pdfPage.evaluate((element) => element.tagName)).toBe('CANVAS');
   await page.keyboard.press('Escape');
-  await expect(frame).toHaveCount(0);
+  await expect(pdfPage).toHaveCount(0);
 
   await page.getByRole('button', { name: `Preview ${text.name}` }).click();
   const shown = page.getByLabel(`Text of ${text.name}`);

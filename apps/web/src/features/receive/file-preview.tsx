@@ -1,14 +1,15 @@
 import { Eye, X } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import type { PreviewContent } from '../../lib/file-preview';
-import type { MediaKind } from '../../lib/sniff-type';
-import { useObjectUrl } from '../../lib/use-object-url';
 import type { PreviewResult } from './file-transfers';
 
-const unplayable = 'This file cannot be shown in this browser. Download it to open it.';
+// The media preview (and pdf.js behind it) is fetched when a panel opens, in step with the
+// file's bytes: a share's page does not carry it before anyone asks for a preview.
+const loadMediaPreview = () => import('../../components/media-preview');
+const MediaPreview = lazy(async () => ({ default: (await loadMediaPreview()).MediaPreview }));
 
 /** The look of a Preview button whose panel is open. */
 export const expandedTrigger =
@@ -79,6 +80,7 @@ export function FilePreview({ id, name, result, onClose }: FilePreviewProps) {
   }, [result]);
   // The focus moves into the panel when it opens (its first control).
   useEffect(() => close.current?.focus(), []);
+  useEffect(() => void loadMediaPreview(), []);
   const value = settled?.of === result ? settled.value : null;
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -99,10 +101,7 @@ export function FilePreview({ id, name, result, onClose }: FilePreviewProps) {
         </Button>
       </div>
       {value === null ? (
-        <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
-          <Spinner />
-          Loading preview…
-        </p>
+        <LoadingPreview />
       ) : value.ok ? (
         <PreviewBody content={value.content} name={name} />
       ) : (
@@ -112,9 +111,23 @@ export function FilePreview({ id, name, result, onClose }: FilePreviewProps) {
   );
 }
 
+function LoadingPreview() {
+  return (
+    <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
+      <Spinner />
+      Loading preview…
+    </p>
+  );
+}
+
 function PreviewBody({ content, name }: { content: PreviewContent; name: string }) {
-  if (content.kind !== 'text')
-    return <MediaPreview kind={content.kind} blob={content.blob} name={name} />;
+  if (content.kind !== 'text') {
+    return (
+      <Suspense fallback={<LoadingPreview />}>
+        <MediaPreview kind={content.kind} blob={content.blob} name={name} />
+      </Suspense>
+    );
+  }
   // Text is only ever text: React sets it as the <pre>'s text, never as markup.
   return (
     <pre
@@ -125,45 +138,4 @@ function PreviewBody({ content, name }: { content: PreviewContent; name: string 
       {content.text}
     </pre>
   );
-}
-
-function MediaPreview({ kind, blob, name }: { kind: MediaKind; blob: Blob; name: string }) {
-  const url = useObjectUrl(blob);
-  const [failed, setFailed] = useState(false);
-  if (failed) return <Alert variant="info" title={unplayable} />;
-  if (url === null) return null;
-  const label = `Preview of ${name}`;
-  const onError = () => setFailed(true);
-  switch (kind) {
-    case 'image':
-      // SVG too, and only ever here: an <img> runs none of its scripts.
-      return (
-        <img
-          src={url}
-          alt={label}
-          onError={onError}
-          className="mx-auto block h-auto max-h-[70vh] w-auto max-w-full rounded-lg object-contain"
-        />
-      );
-    case 'pdf':
-      return (
-        <iframe
-          src={url}
-          title={label}
-          className="h-[70vh] w-full rounded-lg border border-slate-200"
-        />
-      );
-    case 'audio':
-      return <audio controls src={url} aria-label={label} onError={onError} className="w-full" />;
-    case 'video':
-      return (
-        <video
-          controls
-          src={url}
-          aria-label={label}
-          onError={onError}
-          className="mx-auto block max-h-[70vh] w-full rounded-lg bg-slate-900"
-        />
-      );
-  }
 }
