@@ -1,7 +1,7 @@
 // `npm run bench`: CodeDrop's API and upload throughput as ratios to bare servers measured in
 // the same run, the server's RSS growth during a 50 MiB upload, and the browser's encryption
 // against raw WebCrypto (docs/benchmarks.md). `--only=crypto` runs the browser rows alone,
-// `--only=api` the API bars.
+// `--only=api` the API bars, `--only=memory` the RSS of 20 simultaneous uploads on S3 and disk.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { lookupsAtScale, sweepBacklog } from './bench/scale.mjs';
 import { everyCore, onPostgres } from './bench/variants.mjs';
 import { measureUploads, writeRandomFile } from './bench/upload-throughput.mjs';
 import { chunkedBar, chunkedRssBarMiB, chunkedUploads } from './bench/resumable-upload.mjs';
+import { uploadMemory, uploadMemoryRows } from './bench/upload-memory.mjs';
 
 const settings = {
   warmupSeconds: 1,
@@ -406,6 +407,36 @@ async function onlyCrypto() {
   }
 }
 
+/** The simultaneous uploads' rows: peak RSS on S3 (the bar) and on local disk, and after. */
+function uploadMemoryTable(results) {
+  const toMiB = (kib) => `${formatNumber(kib / 1024, 1)} MiB`;
+  const { uploads, peakBarMiB, settleMs } = uploadMemory;
+  const row = (store, { beforeKiB, peakKiB, afterKiB, seconds }, bar) => [
+    `Peak RSS, ${uploads} × 50 MiB uploads at once, ${store}`,
+    toMiB(peakKiB),
+    '',
+    bar ? pass(peakKiB < peakBarMiB * 1024) : '',
+    `${bar ? `bar < ${peakBarMiB} MiB` : 'reported'}; ${toMiB(beforeKiB)} before, ${toMiB(afterKiB)} ${settleMs / 1000} s after; all in ${formatNumber(seconds, 1)} s`,
+  ];
+  return [row('S3 (s3rver)', results.s3, true), row('local disk', results.local, false)];
+}
+
+/** `--only=memory`: the simultaneous uploads on S3 and on local disk (about a minute). */
+async function onlyMemory() {
+  ensureBuilt();
+  const body = (await uploadBodies()).full;
+  console.log(`Memory: ${uploadMemory.uploads} × 50 MiB uploads at once, S3 then local disk …`);
+  const results = await uploadMemoryRows(scratch, start, body);
+  console.log('\nSummary (RSS of the server process)\n');
+  console.log(
+    table(['Measure', 'CodeDrop', '', 'Result', 'Notes'], uploadMemoryTable(results), 'lrrll'),
+  );
+  if (results.s3.peakKiB >= uploadMemory.peakBarMiB * 1024) {
+    console.error(`\nFAIL: the uploads on S3 peaked at ${uploadMemory.peakBarMiB} MiB or more.`);
+    process.exitCode = 1;
+  }
+}
+
 /** CodeDrop with a text and an encrypted share, and the bare route answering the same JSON. */
 async function apiServers() {
   const codedrop = await start(startCodeDrop(await scratch('data-')));
@@ -487,8 +518,9 @@ const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--onl
 try {
   if (only === 'crypto') await onlyCrypto();
   else if (only === 'api') await onlyApi();
+  else if (only === 'memory') await onlyMemory();
   else if (only !== undefined)
-    throw new Error(`--only=${only}: --only=api and --only=crypto exist`);
+    throw new Error(`--only=${only}: --only=api, --only=crypto and --only=memory exist`);
   else await main();
 } catch (error) {
   console.error('\nbench failed:', error);

@@ -42,6 +42,8 @@ export const variables = {
   S3_SECRET_ACCESS_KEY: text(null),
   S3_FORCE_PATH_STYLE: bool(false),
   S3_PRESIGNED_DOWNLOADS: bool(false),
+  // Every S3 put of the process shares it; at least one 5 MiB part, S3's smallest.
+  S3_UPLOAD_BUFFER_BYTES: int(20_971_520, 5_242_880, Number.MAX_SAFE_INTEGER),
   REDIS_URL: url(['redis:', 'rediss:']),
   REDIS_KEY_PREFIX: text('codedrop:'),
   SMTP_URL: url(['smtp:', 'smtps:']),

@@ -23,6 +23,8 @@ export interface Config {
     accessKeyId: string | null;
     secretAccessKey: string | null;
     forcePathStyle: boolean;
+    /** Bytes the multipart part buffers of all uploads in a process may take together. */
+    uploadBufferBytes: number;
   };
   redisUrl: string | null;
   redisKeyPrefix: string;
@@ -147,6 +149,7 @@ export function loadConfig(env: Env): Readonly<Config> {
       accessKeyId: v.S3_ACCESS_KEY_ID,
       secretAccessKey: v.S3_SECRET_ACCESS_KEY,
       forcePathStyle: v.S3_FORCE_PATH_STYLE,
+      uploadBufferBytes: v.S3_UPLOAD_BUFFER_BYTES,
     },
     redisUrl: v.REDIS_URL,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,

@@ -60,6 +60,13 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://drop.example');
   });
 
+  it('bounds the S3 part buffers by S3_UPLOAD_BUFFER_BYTES, never below one 5 MiB part', () => {
+    expect(loadConfig({}).s3.uploadBufferBytes).toBe(20 * 1024 * 1024);
+    const set = loadConfig({ S3_UPLOAD_BUFFER_BYTES: '31457280' });
+    expect(set.s3.uploadBufferBytes).toBe(31_457_280);
+    expect(() => loadConfig({ S3_UPLOAD_BUFFER_BYTES: '1048576' })).toThrow(ConfigError);
+  });
+
   it('names every bad variable at once', () => {
     let error: unknown;
     try {

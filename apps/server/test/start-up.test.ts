@@ -32,7 +32,7 @@ async function packagesLoaded(env: Record<string, string>): Promise<string[]> {
 
 // The optional backends' client libraries, each loaded only where it is configured
 // (docs/design.md#start-up): together they were a third of the server's start-up.
-const optional = ['@aws-sdk/client-s3', '@aws-sdk/lib-storage', 'ioredis', 'nodemailer', 'pg'];
+const optional = ['@aws-sdk/client-s3', 'ioredis', 'nodemailer', 'pg'];
 
 describe('start-up', () => {
   let dataDir: string;

@@ -17,6 +17,7 @@ export function s3OptionsOf(config: Config): S3BlobStoreOptions {
     bucket: config.s3.bucket,
     region: config.s3.region,
     forcePathStyle: config.s3.forcePathStyle,
+    uploadBufferBytes: config.s3.uploadBufferBytes,
     ...(config.s3.endpoint === null ? {} : { endpoint: config.s3.endpoint }),
     ...(config.s3.accessKeyId === null ? {} : { accessKeyId: config.s3.accessKeyId }),
     ...(config.s3.secretAccessKey === null ? {} : { secretAccessKey: config.s3.secretAccessKey }),

@@ -21,8 +21,15 @@ export interface S3BlobStoreOptions {
   partSize?: number;
   /** Keys per listing page (default 1 000, the S3 maximum). */
   listPageSize?: number;
-  /** Parts uploaded at once; memory per put is about (queueSize + 2) × partSize (default 2). */
+  /** Parts of one put sent at once; a put holds at most queueSize + 1 parts (default 2). */
   queueSize?: number;
+  /**
+   * Bytes the part buffers of every put in the process may take together (default 20 MiB,
+   * at least one part): puts beyond it wait for a buffer and are not read meanwhile.
+   */
+  uploadBufferBytes?: number;
+  /** Milliseconds a part may take to fill before it stops counting against the budget (5 000). */
+  partSetAsideMs?: number;
 }
 
 export function createS3Client(options: S3BlobStoreOptions): S3Client {

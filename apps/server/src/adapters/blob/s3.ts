@@ -9,7 +9,6 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import { attachmentDisposition } from '../../domain/file-names.js';
@@ -17,23 +16,36 @@ import { assertBlobKey, isBlobKey } from './keys.js';
 import { BlobUnavailableError } from './port.js';
 import type { BlobStore } from './port.js';
 import { assertBlobRange, contentRangeCovers } from './range.js';
-import { countingSource } from './counting-source.js';
+import { createPartBuffers, type PartBuffers } from './part-buffers.js';
+import { SourceFailure } from './part-reader.js';
 import { createS3Client } from './s3-client.js';
 import type { S3BlobStoreOptions } from './s3-client.js';
 import { isS3Gone, s3ReadFailure, s3Unavailable } from './s3-errors.js';
+import { streamedPut } from './s3-streamed-put.js';
 
 export type { S3BlobStoreOptions } from './s3-client.js';
 
 const MIN_PART_SIZE = 5 * 1024 * 1024;
+const DEFAULT_UPLOAD_BUFFER_BYTES = 20 * 1024 * 1024;
 /** Never a blob key (those start with a timestamp), so listings and sweeps ignore it. */
 const healthProbeKey = 'codedrop-health-probe';
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
-export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
+export interface S3BlobStore extends BlobStore {
+  /** The part buffers' use: now, at most since start, and puts waiting for one. */
+  partBufferUsage(): ReturnType<PartBuffers['usage']>;
+}
+
+export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
   const client = createS3Client(options);
   const Bucket = options.bucket;
   const partSize = Math.max(options.partSize ?? MIN_PART_SIZE, MIN_PART_SIZE);
   const queueSize = options.queueSize ?? 2;
+  const buffers = createPartBuffers({
+    partSize,
+    budgetBytes: options.uploadBufferBytes ?? DEFAULT_UPLOAD_BUFFER_BYTES,
+    setAsideAfterMs: options.partSetAsideMs,
+  });
   const healthTimeoutMs = options.healthTimeoutMs ?? 3_000;
   const MaxKeys = options.listPageSize ?? 1_000;
 
@@ -42,26 +54,17 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 
     async put(key, body, opts) {
       assertBlobKey(key);
-      const source = countingSource(body);
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key: key, Body: source.stream, ContentType: opts?.contentType },
-        partSize,
-        queueSize,
-        // lib-storage aborts the multipart upload before rejecting, so no parts linger.
-        leavePartsOnError: false,
-      });
+      const put = { client, Bucket, Key: key, ContentType: opts?.contentType, buffers, queueSize };
       try {
-        await upload.done();
-        return { size: source.size() };
+        return { size: await streamedPut(put, body) };
       } catch (err) {
-        source.stream.destroy();
-        const failure = source.failure();
-        if (failure) throw failure.error;
+        if (err instanceof SourceFailure) throw err.error;
         body.destroy();
         throw s3Unavailable(err);
       }
     },
+
+    partBufferUsage: () => buffers.usage(),
 
     async get(key, range) {
       assertBlobKey(key);

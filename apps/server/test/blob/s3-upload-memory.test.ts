@@ -1,0 +1,153 @@
+import { randomFillSync } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newBlobKey } from '../../src/adapters/blob/keys.js';
+import { createPartBuffers } from '../../src/adapters/blob/part-buffers.js';
+import { createS3BlobStore, type S3BlobStore } from '../../src/adapters/blob/s3.js';
+import { startS3rver } from '../support/s3rver.js';
+import type { S3rverHandle } from '../support/s3rver.js';
+import { failingStream, generatedStream, waitFor } from './streams.js';
+
+const MiB = 1024 * 1024;
+const partSize = 5 * MiB;
+
+/** The most Buffer memory (process.memoryUsage().arrayBuffers) above the start while `action` runs. */
+async function peakBufferGrowth(action: () => Promise<unknown>): Promise<number> {
+  const before = process.memoryUsage().arrayBuffers;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().arrayBuffers);
+  }, 2);
+  try {
+    await action();
+  } finally {
+    clearInterval(sampler);
+  }
+  return Math.max(peak, process.memoryUsage().arrayBuffers) - before;
+}
+
+/** A body of random bytes that counts how many have been asked of it. */
+function countedStream(total: number) {
+  let read = 0;
+  const stream = new Readable({
+    read() {
+      if (read >= total) return void this.push(null);
+      const size = Math.min(64 * 1024, total - read);
+      read += size;
+      this.push(randomFillSync(Buffer.allocUnsafe(size)));
+    },
+  });
+  return { stream, read: () => read };
+}
+
+describe('S3 upload memory', () => {
+  let s3rver: S3rverHandle;
+  beforeAll(async () => {
+    s3rver = await startS3rver();
+  });
+  afterAll(() => s3rver.close());
+
+  it('holds no more part buffers than its budget while 20 puts stream at once', async () => {
+    const budget = 4 * partSize;
+    const store = createS3BlobStore({ ...s3rver, uploadBufferBytes: budget });
+    const size = 16 * MiB + 7;
+    const keys = Array.from({ length: 20 }, (_, i) => newBlobKey(`many-${i}.bin`));
+
+    let stored: Array<{ size: number }> = [];
+    const growth = await peakBufferGrowth(async () => {
+      stored = await Promise.all(keys.map((key) => store.put(key, generatedStream(size))));
+    });
+
+    expect(stored).toEqual(keys.map(() => ({ size })));
+    for (const key of keys) expect((await store.stat(key)).size).toBe(size);
+    // Unbounded, every put held parts of its own: the growth was several times this bound.
+    // Above the budget: the bodies' and s3rver's chunks read but not yet collected, which
+    // V8 lets pile up to about 64 MiB of Buffer memory before it collects them.
+    console.log(
+      `20 puts, part budget ${budget / MiB} MiB: Buffer peak +${(growth / MiB).toFixed(1)} MiB`,
+    );
+    expect(growth).toBeLessThan(budget + 96 * MiB);
+    const usage = store.partBufferUsage();
+    expect(usage.peakInUseBytes).toBeLessThanOrEqual(budget);
+    expect(usage).toMatchObject({ inUseBytes: 0, waiting: 0 });
+    await store.close();
+  }, 60_000);
+
+  /** A put holding the store's one buffer: a part and a bit arrive, then nothing until failed. */
+  async function stalledPut(store: S3BlobStore) {
+    let fail: ((error: Error) => void) | undefined;
+    const body = failingStream(partSize + MiB, () => new Promise((resolve) => (fail = resolve)));
+    const put = store.put(newBlobKey('stalled.bin'), body).catch((error: unknown) => error);
+    await waitFor(async () => fail !== undefined, 'the put to fill its second part');
+    return { put, fail: (error: Error) => fail!(error) };
+  }
+
+  it('reads no more than a chunk of a put waiting for a part buffer until one is free', async () => {
+    const store = createS3BlobStore({ ...s3rver, uploadBufferBytes: partSize });
+    const stalled = await stalledPut(store);
+    expect(store.partBufferUsage().inUseBytes).toBe(partSize);
+
+    const waiter = countedStream(2 * MiB);
+    const waiting = store.put(newBlobKey('waiter.bin'), waiter.stream);
+    await waitFor(async () => store.partBufferUsage().waiting === 1, 'the second put to wait');
+    await sleep(200);
+    // The first chunk tells the put it has a body to store; the rest stays with the client.
+    expect(waiter.read()).toBeLessThanOrEqual(256 * 1024);
+
+    const boom = new Error('client went away');
+    stalled.fail(boom);
+    expect(await stalled.put).toBe(boom);
+    await expect(waiting).resolves.toEqual({ size: 2 * MiB });
+    expect(waiter.read()).toBe(2 * MiB);
+    expect(store.partBufferUsage()).toMatchObject({ inUseBytes: 0, setAsideBytes: 0 });
+    await store.close();
+  });
+
+  it('lets other puts past a body too slow to fill its part', async () => {
+    const store = createS3BlobStore({
+      ...s3rver,
+      uploadBufferBytes: partSize,
+      partSetAsideMs: 300,
+    });
+    const stalled = await stalledPut(store);
+
+    const size = 2 * partSize + 5;
+    const key = newBlobKey('past.bin');
+    await expect(store.put(key, generatedStream(size))).resolves.toEqual({ size });
+    expect((await store.stat(key)).size).toBe(size);
+    expect(store.partBufferUsage()).toMatchObject({ inUseBytes: 0, setAsideBytes: partSize });
+
+    stalled.fail(new Error('client went away'));
+    await stalled.put;
+    expect(store.partBufferUsage()).toMatchObject({ inUseBytes: 0, setAsideBytes: 0 });
+    await store.close();
+  });
+});
+
+describe('part buffers', () => {
+  it('hands a returned buffer to the first waiter and lets every buffer go once idle', async () => {
+    const buffers = createPartBuffers({ partSize: 1024, budgetBytes: 2048, idleReleaseMs: 50 });
+    const [a, b] = [await buffers.take(), await buffers.take()];
+    const order: string[] = [];
+    const third = buffers.take().then((buffer) => (order.push('third'), buffer));
+    const fourth = buffers.take().then((buffer) => (order.push('fourth'), buffer));
+    expect(buffers.usage()).toMatchObject({ inUseBytes: 2048, waiting: 2 });
+
+    buffers.give(a);
+    expect(await third).toBe(a);
+    // A dropped buffer is never handed out again; its place in the budget is.
+    buffers.drop(b);
+    expect(await fourth).not.toBe(b);
+    expect(order).toEqual(['third', 'fourth']);
+
+    buffers.give(a);
+    buffers.give(await fourth);
+    expect(buffers.usage()).toMatchObject({ inUseBytes: 0, heldBytes: 2048, peakInUseBytes: 2048 });
+    await waitFor(async () => buffers.usage().heldBytes === 0, 'the idle buffers to go');
+  });
+
+  it('refuses a budget that holds no part', () => {
+    expect(() => createPartBuffers({ partSize: 1024, budgetBytes: 1000 })).toThrow(RangeError);
+  });
+});
