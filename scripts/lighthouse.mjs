@@ -96,8 +96,11 @@ try {
     chromeFlags: ['--headless=new', ...chromiumFlags],
   });
   const deepLink = `/${await createShare(baseURL)}`;
-  // `npm run lighthouse -- /faq /notepad` measures only those paths.
-  const requested = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+  // `npm run lighthouse -- /faq /notepad` measures only those paths; `/{code}` is the share.
+  const requested = process.argv
+    .slice(2)
+    .filter((arg) => arg.startsWith('/'))
+    .map((arg) => (arg === '/{code}' ? deepLink : arg));
   const pages = requested.length > 0 ? requested : [...sitePlan, deepLink, notFoundPath];
   const header = categories.map((c) => short[c].padStart(5)).join(' ');
   console.log(

@@ -12,6 +12,7 @@ export * from './recovery.js';
 export * from './recovery-rules.js';
 export * from './shares.js';
 export * from './share-requests.js';
+export * from './share-answers.js';
 export * from './routes.js';
 export * from './text-length.js';
 export * from './share-types.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
 import { shareTypes } from './share-types.js';
-import { envelopeSchema, kdfSchema } from './envelope.js';
+import { kdfSchema } from './envelope.js';
 import { emailPattern } from './recovery-rules.js';
 
 export const shareTypeSchema = z.enum(shareTypes);
@@ -12,16 +12,7 @@ export const recoveryEmailSchema = z
   .max(254, messages.invalidEmail)
   .regex(emailPattern, messages.invalidEmail);
 
-const isoDate = z.string().describe('ISO 8601 timestamp (UTC)');
-
-export const createShareResponseSchema = z.object({
-  code: z.string(),
-  type: shareTypeSchema,
-  createdAt: isoDate,
-  expiresAt: isoDate,
-  deleteToken: z.string(),
-});
-export type CreateShareResponse = z.infer<typeof createShareResponseSchema>;
+export const isoDate = z.string().describe('ISO 8601 timestamp (UTC)');
 
 export const fileInfoSchema = z.object({
   name: z.string(),
@@ -75,30 +66,3 @@ export const shareViewSchema = z.object({
   files: z.array(fileEntrySchema).optional(),
 });
 export type ShareView = z.infer<typeof shareViewSchema>;
-
-export const readResponseSchema = z.object({ content: z.string() });
-export type ReadResponse = z.infer<typeof readResponseSchema>;
-
-export const unlockResponseSchema = z.object({ encryptedPayload: envelopeSchema });
-export type UnlockResponse = z.infer<typeof unlockResponseSchema>;
-
-export const downloadResponseSchema = z.object({
-  /** The first file's URL (downloadUrls[0].url), for clients of single-file shares. */
-  downloadUrl: z.string(),
-  /** One URL per file, in upload order, all from this one counted download. */
-  downloadUrls: z.array(z.object({ name: z.string(), url: z.string() })),
-  downloadCount: z.number().int(),
-  maxDownloads: z.number().int(),
-  expiresInSeconds: z.number().int(),
-});
-export type DownloadResponse = z.infer<typeof downloadResponseSchema>;
-
-export const createFileResponseSchema = createShareResponseSchema.extend({
-  type: z.literal('file'),
-  /** The first file's stored name and the stored total of all files. */
-  fileName: z.string(),
-  fileSize: z.number().int(),
-  maxDownloads: z.number().int(),
-  files: z.array(fileEntrySchema),
-});
-export type CreateFileResponse = z.infer<typeof createFileResponseSchema>;

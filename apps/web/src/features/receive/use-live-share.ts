@@ -30,7 +30,7 @@ export function useLiveShare(initial: ShareView): LiveShare {
     if (!polling) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      void import('../../lib/api/shares-api').then(async ({ getShare }) => {
+      void import('../../lib/api/lookup-api').then(async ({ getShare }) => {
         const result = await getShare(share.code, controller.signal);
         if (controller.signal.aborted) return;
         if (result.ok) {

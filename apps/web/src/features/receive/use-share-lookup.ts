@@ -6,7 +6,7 @@ import { loadViewer } from './viewer-loader';
 /** The API client and its validator, loaded with the first lookup rather than the page. */
 const loadClient = async () => {
   const [{ getShare }, { problemWords }] = await Promise.all([
-    import('../../lib/api/shares-api'),
+    import('../../lib/api/lookup-api'),
     import('../../lib/api/problem-words'),
   ]);
   return { getShare, problemWords };

@@ -2,22 +2,14 @@ import {
   createShareResponseSchema,
   downloadResponseSchema,
   readResponseSchema,
-  shareViewSchema,
   type CreateShareBody,
   type CreateShareResponse,
   type DownloadResponse,
   type ReadResponse,
-  type ShareView,
 } from '@codedrop/contract';
+import { sharePath } from './lookup-api';
 import { fetchFailure, problemFrom, requestJson } from './request';
 import type { ApiResult } from './result';
-
-const sharePath = (code: string) => `/api/shares/${encodeURIComponent(code)}`;
-
-/** Metadata and, unless burn-after-reading or encrypted, the content. Never consumes anything. */
-export function getShare(code: string, signal?: AbortSignal): Promise<ApiResult<ShareView>> {
-  return requestJson(sharePath(code), shareViewSchema, { signal });
-}
 
 /** Reads a burn-after-reading share, which is gone afterwards. */
 export function readShare(code: string): Promise<ApiResult<ReadResponse>> {

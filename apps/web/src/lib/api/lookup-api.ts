@@ -1,0 +1,14 @@
+import { shareViewSchema, type ShareView } from '@codedrop/contract';
+import { requestJson } from './request';
+import type { ApiResult } from './result';
+
+export const sharePath = (code: string) => `/api/shares/${encodeURIComponent(code)}`;
+
+/**
+ * Metadata and, unless burn-after-reading or encrypted, the content. Never consumes
+ * anything. Apart from the other share calls (shares-api.ts), so that a lookup builds only
+ * the schemas of its own answer while the page is busy showing the share.
+ */
+export function getShare(code: string, signal?: AbortSignal): Promise<ApiResult<ShareView>> {
+  return requestJson(sharePath(code), shareViewSchema, { signal });
+}
