@@ -42,7 +42,8 @@ export const variables = {
   S3_SECRET_ACCESS_KEY: text(null),
   S3_FORCE_PATH_STYLE: bool(false),
   S3_PRESIGNED_DOWNLOADS: bool(false),
-  // Every S3 put of the process shares it; at least one 5 MiB part, S3's smallest.
+  // Every S3 upload of the process, classic or resumable, shares it; at least one 5 MiB
+  // part, S3's smallest (raised to one UPLOAD_CHUNK_BYTES part where that is larger).
   S3_UPLOAD_BUFFER_BYTES: int(20_971_520, 5_242_880, Number.MAX_SAFE_INTEGER),
   REDIS_URL: url(['redis:', 'rediss:']),
   REDIS_KEY_PREFIX: text('codedrop:'),

@@ -17,7 +17,8 @@ export function s3OptionsOf(config: Config): S3BlobStoreOptions {
     bucket: config.s3.bucket,
     region: config.s3.region,
     forcePathStyle: config.s3.forcePathStyle,
-    uploadBufferBytes: config.s3.uploadBufferBytes,
+    // Resumable uploads take their parts (UPLOAD_CHUNK_BYTES each) from the same budget.
+    uploadBufferBytes: Math.max(config.s3.uploadBufferBytes, config.uploadChunkBytes),
     ...(config.s3.endpoint === null ? {} : { endpoint: config.s3.endpoint }),
     ...(config.s3.accessKeyId === null ? {} : { accessKeyId: config.s3.accessKeyId }),
     ...(config.s3.secretAccessKey === null ? {} : { secretAccessKey: config.s3.secretAccessKey }),

@@ -4,6 +4,9 @@ import { Server } from '@tus/server';
 import { EVENTS, type DataStore, type Upload } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PartBuffers } from '../adapters/blob/part-buffers.js';
+import type { BlobStore } from '../adapters/blob/port.js';
+import type { S3BlobStore } from '../adapters/blob/s3.js';
 import { InflightWrites } from '../adapters/uploads/inflight-writes.js';
 import { LocalUploadStore } from '../adapters/uploads/local-upload-store.js';
 import { StreamingHashes } from '../adapters/uploads/streaming-hashes.js';
@@ -44,12 +47,20 @@ declare module 'fastify' {
   }
 }
 
+/** The blob store's part buffers: one budget for every upload of the process to the bucket. */
+function partBuffersOf(blobs: BlobStore): PartBuffers {
+  const { partBuffers } = blobs as Partial<S3BlobStore>;
+  if (partBuffers === undefined) throw new Error('resumable uploads to S3 need the S3 blob store');
+  return partBuffers;
+}
+
 /** The tus store for S3: multipart uploads straight into the bucket. */
 async function s3UploadStore(
   config: Config,
   db: FastifyInstance['db']['kysely'],
   inflight: InflightWrites,
   hashes: StreamingHashes,
+  buffers: PartBuffers,
 ) {
   const [{ S3UploadStore }, { createS3Client }] = await Promise.all([
     import('../adapters/uploads/s3-upload-store.js'),
@@ -60,6 +71,7 @@ async function s3UploadStore(
     client: createS3Client(s3OptionsOf(config)),
     bucket: config.s3.bucket,
     partSize: config.uploadChunkBytes,
+    buffers,
     inflight,
     hashes,
   });
@@ -80,7 +92,9 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
   // The S3 store and the AWS SDK are imported only when S3 is configured
   // (docs/design.md#start-up).
   const s3Store =
-    config.storage === 's3' ? await s3UploadStore(config, db, inflight, hashes) : null;
+    config.storage === 's3'
+      ? await s3UploadStore(config, db, inflight, hashes, partBuffersOf(app.blobs))
+      : null;
   const blobDir = join(config.dataDir, 'blobs');
   const datastore: DataStore =
     s3Store ??

@@ -127,11 +127,11 @@ describe('S3 upload memory', () => {
 
 describe('part buffers', () => {
   it('hands a returned buffer to the first waiter and lets every buffer go once idle', async () => {
-    const buffers = createPartBuffers({ partSize: 1024, budgetBytes: 2048, idleReleaseMs: 50 });
-    const [a, b] = [await buffers.take(), await buffers.take()];
+    const buffers = createPartBuffers({ budgetBytes: 2048, idleReleaseMs: 50 });
+    const [a, b] = [await buffers.take(1024), await buffers.take(1024)];
     const order: string[] = [];
-    const third = buffers.take().then((buffer) => (order.push('third'), buffer));
-    const fourth = buffers.take().then((buffer) => (order.push('fourth'), buffer));
+    const third = buffers.take(1024).then((buffer) => (order.push('third'), buffer));
+    const fourth = buffers.take(1024).then((buffer) => (order.push('fourth'), buffer));
     expect(buffers.usage()).toMatchObject({ inUseBytes: 2048, waiting: 2 });
 
     buffers.give(a);
@@ -147,7 +147,41 @@ describe('part buffers', () => {
     await waitFor(async () => buffers.usage().heldBytes === 0, 'the idle buffers to go');
   });
 
-  it('refuses a budget that holds no part', () => {
-    expect(() => createPartBuffers({ partSize: 1024, budgetBytes: 1000 })).toThrow(RangeError);
+  it('budgets parts of different sizes by their bytes, in the order they were asked for', async () => {
+    const buffers = createPartBuffers({ budgetBytes: 3072 });
+    const small = await buffers.take(1024);
+    const order: string[] = [];
+    // 2 KiB fit beside the first part; then a large part waits, and a small one behind it.
+    const medium = await buffers.take(2048);
+    const large = buffers.take(3072).then((buffer) => (order.push('large'), buffer));
+    const later = buffers.take(1024).then((buffer) => (order.push('later'), buffer));
+    expect(buffers.usage()).toMatchObject({ inUseBytes: 3072, waiting: 2 });
+
+    buffers.give(small);
+    await sleep(10);
+    // Room for the small one, but the large one was first: it is not passed over.
+    expect(order).toEqual([]);
+    buffers.give(medium);
+    expect((await large).length).toBe(3072);
+    // The kept buffers of other sizes went to make room: held memory stays within budget.
+    expect(buffers.usage()).toMatchObject({ inUseBytes: 3072, heldBytes: 3072, waiting: 1 });
+    buffers.give(await large);
+    expect((await later).length).toBe(1024);
+    expect(order).toEqual(['large', 'later']);
+    expect(buffers.usage().peakInUseBytes).toBe(3072);
+  });
+
+  it('refuses a part larger than the whole budget', async () => {
+    const buffers = createPartBuffers({ budgetBytes: 1000 });
+    await expect(buffers.take(1024)).rejects.toThrow(RangeError);
+    expect(() => createS3BlobStore({ ...fakeS3, uploadBufferBytes: MiB })).toThrow(RangeError);
   });
 });
+
+/** Options for a store that is never sent a request. */
+const fakeS3 = {
+  endpoint: 'http://127.0.0.1:9',
+  bucket: 'never',
+  region: 'us-east-1',
+  forcePathStyle: true,
+} as const;

@@ -2,13 +2,18 @@ import type { Readable } from 'node:stream';
 
 /** The body failed (client abort, size limit, bad encoding), as opposed to the store. */
 export class SourceFailure {
-  constructor(readonly error: unknown) {}
+  constructor(
+    readonly error: unknown,
+    /** Bytes the failing fill had copied before the body failed, which are the caller's. */
+    readonly filled = 0,
+  ) {}
 }
 
 export interface PartReader {
   /**
    * Copies the body's next bytes into `buffer` until it is full or the body ends, and
-   * resolves with how many were copied. Rejects with a SourceFailure if the body fails.
+   * resolves with how many were copied. Rejects with a SourceFailure if the body fails,
+   * saying how many bytes this call had copied by then.
    */
   fill(buffer: Buffer): Promise<number>;
   /** Whether the body has bytes left, waiting for its next chunk or its end to tell. */
@@ -49,7 +54,11 @@ export function partReader(body: Readable): PartReader {
     async fill(buffer) {
       let filled = 0;
       while (filled < buffer.length) {
-        await pull();
+        try {
+          await pull();
+        } catch (failure) {
+          throw new SourceFailure((failure as SourceFailure).error, filled);
+        }
         if (rest.length === 0) break;
         const copied = rest.copy(buffer, filled);
         filled += copied;

@@ -17,6 +17,8 @@ export interface StreamedPut {
   Key: string;
   ContentType: string | undefined;
   buffers: PartBuffers;
+  /** Bytes per part (at least 5 MiB, S3's floor for every part but the last). */
+  partSize: number;
   /** Parts of this one upload sent at once. */
   queueSize: number;
 }
@@ -38,7 +40,7 @@ export async function streamedPut(put: StreamedPut, body: Readable): Promise<num
     await client.send(new PutObjectCommand({ Bucket, Key, ContentType, Body: Buffer.alloc(0) }));
     return 0;
   }
-  const first = await put.buffers.take();
+  const first = await put.buffers.take(put.partSize);
   let filled: { bytes: number; more: boolean };
   try {
     filled = await put.buffers.filling(first, async () => ({
@@ -74,7 +76,7 @@ async function multipart(
   first: Buffer,
   firstBytes: number,
 ): Promise<void> {
-  const { client, Bucket, Key, ContentType, buffers, queueSize } = put;
+  const { client, Bucket, Key, ContentType, buffers, partSize, queueSize } = put;
   let UploadId: string | undefined;
   try {
     ({ UploadId } = await client.send(
@@ -127,7 +129,7 @@ async function multipart(
     for (let partNumber = 2; await reader.hasMore(); partNumber++) {
       while (sending.size >= queueSize) await Promise.race(sending);
       if (storeFailure) throw storeFailure.error;
-      const buffer = await buffers.take();
+      const buffer = await buffers.take(partSize);
       let bytes: number;
       try {
         bytes = await buffers.filling(buffer, () => reader.fill(buffer));

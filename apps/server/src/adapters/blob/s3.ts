@@ -32,7 +32,12 @@ const healthProbeKey = 'codedrop-health-probe';
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
 export interface S3BlobStore extends BlobStore {
-  /** The part buffers' use: now, at most since start, and puts waiting for one. */
+  /**
+   * The process's budget of multipart part buffers, which resumable uploads to the same
+   * bucket share with the store's own puts.
+   */
+  readonly partBuffers: PartBuffers;
+  /** The part buffers' use: now, at most since start, and uploads waiting for one. */
   partBufferUsage(): ReturnType<PartBuffers['usage']>;
 }
 
@@ -41,9 +46,12 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
   const Bucket = options.bucket;
   const partSize = Math.max(options.partSize ?? MIN_PART_SIZE, MIN_PART_SIZE);
   const queueSize = options.queueSize ?? 2;
+  const budgetBytes = options.uploadBufferBytes ?? DEFAULT_UPLOAD_BUFFER_BYTES;
+  if (budgetBytes < partSize) {
+    throw new RangeError(`A budget of ${budgetBytes} bytes holds no part of ${partSize} bytes`);
+  }
   const buffers = createPartBuffers({
-    partSize,
-    budgetBytes: options.uploadBufferBytes ?? DEFAULT_UPLOAD_BUFFER_BYTES,
+    budgetBytes,
     setAsideAfterMs: options.partSetAsideMs,
   });
   const healthTimeoutMs = options.healthTimeoutMs ?? 3_000;
@@ -54,7 +62,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
 
     async put(key, body, opts) {
       assertBlobKey(key);
-      const put = { client, Bucket, Key: key, ContentType: opts?.contentType, buffers, queueSize };
+      const ContentType = opts?.contentType;
+      const put = { client, Bucket, Key: key, ContentType, buffers, partSize, queueSize };
       try {
         return { size: await streamedPut(put, body) };
       } catch (err) {
@@ -64,6 +73,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
       }
     },
 
+    partBuffers: buffers,
     partBufferUsage: () => buffers.usage(),
 
     async get(key, range) {

@@ -14,6 +14,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { InflightWrites } from './inflight-writes.js';
 import type { StreamingHashes } from './streaming-hashes.js';
+import type { PartBuffers } from '../blob/part-buffers.js';
+import { partReader, SourceFailure } from '../blob/part-reader.js';
 import { isS3Gone } from '../blob/s3-errors.js';
 import {
   createUploadInfoStore,
@@ -31,12 +33,29 @@ export const MIN_PART_BYTES = 5 * 1024 * 1024;
  */
 export const tailKey = (id: string) => `uploads/${id}.tail`;
 
+/** An upload as one chunk writes it: what S3 holds of it so far. */
+interface Writing {
+  id: string;
+  multipartId: string;
+  size: number;
+  parts: StoredPart[];
+  /** Bytes in the parts stored. */
+  stored: number;
+  /** Bytes this chunk left as the unfinished part (0 when it left none). */
+  keptTail: number;
+}
+
 export interface S3UploadStoreOptions {
   db: Kysely<Database>;
   client: S3Client;
   bucket: string;
   /** Bytes per part (at least 5 MiB): what one request buffers at most. */
   partSize: number;
+  /**
+   * The process's part buffers, shared with the blob store's classic uploads: a request
+   * holds one part from them while it fills and sends it, and waits, unread, for one.
+   */
+  buffers: PartBuffers;
   inflight: InflightWrites;
   hashes: StreamingHashes;
 }
@@ -47,10 +66,12 @@ export interface S3UploadStoreOptions {
  * no ListParts call is needed (some S3-compatible servers lack it). The upload's id is the
  * share's blob key, so the completed object is where downloads look, with no copy.
  *
- * A chunk is cut into parts of `partSize` as it streams in; at most one part is held in
- * memory. Bytes that end a chunk short of a part (a dropped connection, a small chunk) are
- * kept as an object of their own and lead the next chunk's first part, so nothing received
- * is lost and every part but the last is at least 5 MiB.
+ * A chunk is cut into parts of `partSize` as it streams in, each copied into a buffer of
+ * the process's part budget (shared with classic uploads) and sent before the next is
+ * read, so a request holds at most one part, and none while it waits for one. Bytes that
+ * end a chunk short of a part (a dropped connection, a small chunk) are kept as an object
+ * of their own and lead the next chunk's first part, so nothing received is lost and
+ * every part but the last is at least 5 MiB.
  */
 export class S3UploadStore extends DataStore {
   private readonly info;
@@ -105,94 +126,131 @@ export class S3UploadStore extends DataStore {
   }
 
   private async writeChunk(readable: Readable, id: string, offset: number): Promise<number> {
-    const { db, client, bucket: Bucket, partSize } = this.options;
+    const { db, buffers, partSize } = this.options;
     const record = await readUploadRecord(db, id);
     if (record === null) throw ERRORS.FILE_NOT_FOUND;
-    const size = record.upload.size ?? 0;
-    const multipartId = record.multipartId;
     // Complete already (or empty): nothing more can be written.
-    if (multipartId === null) {
+    if (record.multipartId === null) {
       readable.resume();
       return offset;
     }
-    const parts: StoredPart[] = [...record.parts];
-    let stored = parts.reduce((n, p) => n + p.size, 0);
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    if (record.tailSize > 0) {
-      const tail = await this.readTail(id);
-      pending = [tail];
-      pendingBytes = tail.length;
-    }
-
-    const storePart = async () => {
-      await this.assertKept(id);
-      const Body = Buffer.concat(pending, pendingBytes);
-      const n = parts.length + 1;
-      const { ETag } = await client.send(
-        new UploadPartCommand({
-          Bucket,
-          Key: id,
-          UploadId: multipartId,
-          PartNumber: n,
-          Body,
-          ContentLength: Body.length,
-        }),
-      );
-      parts.push({ n, etag: ETag ?? '', size: Body.length });
-      stored += Body.length;
-      pending = [];
-      pendingBytes = 0;
-      await saveUploadProgress(db, id, { parts, tailSize: 0 });
+    const upload: Writing = {
+      id,
+      multipartId: record.multipartId,
+      size: record.upload.size ?? 0,
+      parts: [...record.parts],
+      stored: record.parts.reduce((n, p) => n + p.size, 0),
+      keptTail: 0,
+    };
+    let tailSize = record.tailSize;
+    const reader = partReader(readable);
+    // The body failing (a dropped connection) ends the chunk but not the write: what
+    // arrived is stored first, and the failure answered after.
+    const body = { failed: false, error: undefined as unknown };
+    const failed = (failure: SourceFailure) => {
+      body.failed = true;
+      body.error = failure.error;
+    };
+    /** Whether the chunk has bytes left; a failed body has none. */
+    const more = async () => {
+      if (body.failed) return false;
+      try {
+        return await reader.hasMore();
+      } catch (error) {
+        if (!(error instanceof SourceFailure)) throw error;
+        failed(error);
+        return false;
+      }
     };
 
-    let failure: unknown = null;
-    try {
-      for await (const chunk of readable as AsyncIterable<Buffer>) {
-        let rest = chunk;
-        while (rest.length > 0) {
-          // Only bytes past the declared size could find a full last part here.
-          if (pendingBytes === partSize) throw ERRORS.ERR_SIZE_EXCEEDED;
-          const take = rest.subarray(0, partSize - pendingBytes);
-          pending.push(take);
-          pendingBytes += take.length;
-          rest = rest.subarray(take.length);
-          // A full part is stored at once, unless it is the last one (completed below).
-          if (pendingBytes === partSize && stored + pendingBytes < size) await storePart();
+    // Waiting for a chunk's first byte holds no buffer: a client that sends nothing costs
+    // nothing. Without one, only a tail holding every last byte has anything to finish.
+    let hasMore = await more();
+    while (hasMore || upload.stored + tailSize === upload.size) {
+      // One part of the process's budget at a time, handed back between parts so other
+      // uploads take their turn; a chunk waiting for it is not read meanwhile.
+      const buffer = await buffers.take(partSize);
+      let pending = 0;
+      try {
+        if (tailSize > 0) pending = await this.readTail(id, buffer.subarray(0, tailSize));
+        tailSize = 0;
+        const room = buffer.subarray(pending, Math.min(partSize, upload.size - upload.stored));
+        if (hasMore) {
+          pending += await buffers.filling(buffer, () =>
+            reader.fill(room).catch((error: unknown) => {
+              if (!(error instanceof SourceFailure)) throw error;
+              failed(error);
+              return error.filled;
+            }),
+          );
         }
+        await this.keepPart(upload, buffer.subarray(0, pending));
+      } catch (error) {
+        // A part S3 failed to take may still be read by its socket: never refilled.
+        buffers.drop(buffer);
+        throw error;
       }
-    } catch (error) {
-      failure = error;
+      buffers.give(buffer);
+      // A full part that is not the last lets the chunk go on; anything else ended it.
+      if (pending < partSize || upload.stored === upload.size) break;
+      hasMore = await more();
     }
-    // Every declared byte is here: complete, whatever ended the stream after the last one.
-    if (stored + pendingBytes === size) {
-      await storePart();
+    const received = upload.stored + tailSize + upload.keptTail;
+    if (body.failed && received < upload.size) throw body.error;
+    return received;
+  }
+
+  /**
+   * Stores `part`, the bytes of an upload after those already stored, as S3 must have them:
+   * every declared byte completes the upload, a part of at least 5 MiB is a part of its own,
+   * and fewer bytes are kept as the tail that leads the next chunk's first part. Whatever
+   * ended the chunk, even a dropped connection, nothing that arrived is lost.
+   */
+  private async keepPart(upload: Writing, part: Buffer): Promise<void> {
+    const { db, client, bucket: Bucket } = this.options;
+    const { id, size } = upload;
+    if (upload.stored + part.length === size) {
+      // Nothing left to add when an earlier completion stored every part but then failed.
+      if (part.length > 0) await this.storePart(upload, part);
       await client.send(
         new CompleteMultipartUploadCommand({
           Bucket,
           Key: id,
-          UploadId: multipartId,
-          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.n, ETag: p.etag })) },
+          UploadId: upload.multipartId,
+          MultipartUpload: {
+            Parts: upload.parts.map((p) => ({ PartNumber: p.n, ETag: p.etag })),
+          },
         }),
       );
-      await saveUploadProgress(db, id, { multipartId: null, parts, tailSize: 0 });
+      await saveUploadProgress(db, id, { multipartId: null, parts: upload.parts, tailSize: 0 });
       await this.deleteTail(id);
-    } else if (pendingBytes >= MIN_PART_BYTES && stored + pendingBytes < size) {
-      await storePart();
-    } else if (pendingBytes > 0) {
-      // Kept whatever ended the chunk, even a dropped connection: the client resumes here.
+    } else if (part.length >= MIN_PART_BYTES) {
+      await this.storePart(upload, part);
+    } else if (part.length > 0) {
       await this.assertKept(id);
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: tailKey(id),
-          Body: Buffer.concat(pending, pendingBytes),
-        }),
-      );
-      await saveUploadProgress(db, id, { parts, tailSize: pendingBytes });
+      await client.send(new PutObjectCommand({ Bucket, Key: tailKey(id), Body: part }));
+      await saveUploadProgress(db, id, { parts: upload.parts, tailSize: part.length });
+      upload.keptTail = part.length;
     }
-    if (failure !== null && stored + pendingBytes < size) throw failure;
-    return stored + pendingBytes;
+  }
+
+  private async storePart(upload: Writing, Body: Buffer): Promise<void> {
+    const { db, client, bucket: Bucket } = this.options;
+    await this.assertKept(upload.id);
+    const n = upload.parts.length + 1;
+    const { ETag } = await client.send(
+      new UploadPartCommand({
+        Bucket,
+        Key: upload.id,
+        UploadId: upload.multipartId,
+        PartNumber: n,
+        Body,
+        ContentLength: Body.length,
+      }),
+    );
+    upload.parts.push({ n, etag: ETag ?? '', size: Body.length });
+    upload.stored += Body.length;
+    await saveUploadProgress(db, upload.id, { parts: upload.parts, tailSize: 0 });
   }
 
   /**
@@ -234,10 +292,23 @@ export class S3UploadStore extends DataStore {
     });
   }
 
-  private async readTail(id: string): Promise<Buffer> {
+  /** Copies the unfinished part's bytes into `into`, which is exactly their size. */
+  private async readTail(id: string, into: Buffer): Promise<number> {
     const { client, bucket: Bucket } = this.options;
     const answer = await client.send(new GetObjectCommand({ Bucket, Key: tailKey(id) }));
-    return Buffer.from(await answer.Body!.transformToByteArray());
+    const tail = partReader(answer.Body as Readable);
+    try {
+      const read = await tail.fill(into);
+      if (read !== into.length || (await tail.hasMore())) {
+        throw new Error(`The unfinished part of ${id} is not the ${into.length} bytes recorded`);
+      }
+      return read;
+    } catch (error) {
+      // The bucket failing is the store failing, never the client's body.
+      throw error instanceof SourceFailure ? error.error : error;
+    } finally {
+      (answer.Body as Readable).destroy();
+    }
   }
 
   private async deleteTail(id: string): Promise<void> {
