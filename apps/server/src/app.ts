@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import blobsPlugin from './plugins/blobs.js';
 import dbPlugin from './plugins/db.js';
+import diskRoomPlugin from './plugins/disk-room.js';
 import errorsPlugin, { frameworkErrorAnswer } from './plugins/errors.js';
 import filesPlugin from './plugins/files.js';
 import { clientErrorAnswer } from './plugins/client-errors.js';
@@ -127,6 +128,7 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   await instance.register(dbPlugin, { database: config.database });
   await instance.register(limiterPlugin, { config });
   await instance.register(blobsPlugin, { config });
+  await instance.register(diskRoomPlugin, { config });
   await instance.register(uploadsPlugin, { config, clock });
   await instance.register(mailerPlugin, { config });
   await instance.register(sharesPlugin, { config, secrets, clock });

@@ -10,6 +10,7 @@ import { bundleBlobKey, newBlobKey } from '../adapters/blob/keys.js';
 import { BlobUnavailableError } from '../adapters/blob/port.js';
 import { AppError } from './app-error.js';
 import { ByteLimit, ByteLimitExceededError } from './byte-limit.js';
+import { isOutOfSpace, storageFullError } from './disk-room.js';
 import type { CodeAllocator } from './code-allocator.js';
 import { encryptedSize, plaintextSize } from '@codedrop/crypto';
 import { createFileDownloads, type FileDownloadDeps } from './file-download.js';
@@ -33,6 +34,8 @@ export interface FileServiceDeps extends FileDownloadDeps {
     /** 0 = no quota. */
     maxStorageBytes: number;
   };
+  /** Told when an upload found the disk full (health answers are then stale). */
+  onOutOfSpace?: () => void;
 }
 
 export interface IncomingFile {
@@ -129,6 +132,12 @@ export function createFileService(deps: FileServiceDeps) {
     } catch (error) {
       if (error instanceof ByteLimitExceededError) {
         throw tooLargeError(limits.maxFileBytes, before.length > 0);
+      }
+      // The disk had no room after all (something else filled it): nothing of the file is
+      // kept (the store removed it), and the upload is answered as the reserve would have.
+      if (isOutOfSpace(error)) {
+        deps.onOutOfSpace?.();
+        throw storageFullError();
       }
       if (error instanceof BlobUnavailableError) {
         throw new AppError('SERVICE_UNAVAILABLE', messages.uploadFailed, {

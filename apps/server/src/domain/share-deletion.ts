@@ -4,7 +4,9 @@ import type { BlobStore } from '../adapters/blob/port.js';
 import { AppError } from './app-error.js';
 import type { Clock } from './clock.js';
 import { sha256Base64 } from './secrets-hash.js';
+import { isOutOfSpace } from './disk-room.js';
 import { markDeleted } from './share-endings.js';
+import { storedFilesOf } from './stored-files.js';
 
 export interface ShareDeletionDeps {
   db: Kysely<Database>;
@@ -39,13 +41,41 @@ export async function deleteShare(
 ): Promise<void> {
   if (token === null) throw wrongToken();
   const tokenHash = sha256Base64(token);
-  const deleted = await markDeleted(deps.db, code, tokenHash, deps.clock.now());
+  let deleted;
+  try {
+    deleted = await markDeleted(deps.db, code, tokenHash, deps.clock.now());
+  } catch (error) {
+    // A full disk cannot record the deletion: the files go first, which makes the room.
+    if (!isOutOfSpace(error) || !(await deleteFilesFirst(deps, code, tokenHash))) throw error;
+    deleted = await markDeleted(deps.db, code, tokenHash, deps.clock.now());
+  }
   if (deleted === null) throw wrongToken();
   // Held for review: its creator could otherwise wipe the evidence before an operator looks.
   if ('underReview' in deleted) throw new AppError('SHARE_UNDER_REVIEW');
   // A blob that cannot be deleted now is deleted by the sweeper with the row.
   await deps.forgetUploads?.(deleted.blobKeys).catch(() => undefined);
   await Promise.allSettled(deleted.blobKeys.map((key) => deps.blobs.delete(key)));
+}
+
+/**
+ * Deletes the files of the share `code` if `tokenHash` is its delete token's and it is not
+ * held for review (a read, which needs no room); false when there were none to delete.
+ */
+async function deleteFilesFirst(
+  deps: ShareDeletionDeps,
+  code: string,
+  tokenHash: string,
+): Promise<boolean> {
+  const row = await deps.db
+    .selectFrom('shares')
+    .select(['file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
+    .where('code', '=', code)
+    .where('delete_token_hash', '=', tokenHash)
+    .where('quarantined_at', 'is', null)
+    .executeTakeFirst();
+  const keys = row === undefined ? [] : storedFilesOf(row).map((file) => file.key);
+  await Promise.all(keys.map((key) => deps.blobs.delete(key)));
+  return keys.length > 0;
 }
 
 export function wrongToken(): AppError {

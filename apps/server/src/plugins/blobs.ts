@@ -34,6 +34,19 @@ async function blobs(app: FastifyInstance, opts: { config: Config }) {
   });
   app.decorate('blobs', store);
   app.addHook('onClose', async () => store.close());
+  // What a crash of this machine's earlier processes left half-written (classic uploads cut
+  // off by a kill or a forced shutdown) goes at start-up, not an hour later with the orphan
+  // sweep; resumable uploads are whole files of their own and stay, to be resumed.
+  if (store.kind === 'local') {
+    try {
+      const removed = (await store.sweepIncomplete?.(new Date(0))) ?? 0;
+      if (removed > 0)
+        app.log.info({ removed }, 'removed the unfinished files of a crashed process');
+    } catch (error) {
+      // The orphan sweep tries again; /healthz says whether the store works at all.
+      app.log.warn({ err: error }, 'could not look for unfinished files at start-up');
+    }
+  }
 }
 
 export default fp(blobs, { name: 'blobs', dependencies: [] });

@@ -10,6 +10,10 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../domain/app-error.js';
 import { dependencyFailure } from '../domain/dependency-failure.js';
+import { isOutOfSpace } from '../domain/disk-room.js';
+
+const outOfSpaceDetail =
+  'The server has run out of disk space, so this cannot be recorded right now. Please try again later.';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -150,7 +154,13 @@ async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let appError = toAppError(error);
     const failure = appError.code === 'INTERNAL' ? dependencyFailure(error) : null;
-    if (failure !== null) {
+    if (failure !== null && isOutOfSpace(error)) {
+      // Said as it is: nothing can be recorded until space is freed (docs/operations.md).
+      app.diskRoom.noteFull();
+      appError = new AppError('SERVICE_UNAVAILABLE', outOfSpaceDetail, { retryAfterSeconds: 60 });
+      app.metrics.unavailable.inc({ dependency: 'disk' });
+      warnOnce(`full:${failure.reason}`, app.log, { ...failure, dependency: 'disk' });
+    } else if (failure !== null) {
       appError = new AppError('SERVICE_UNAVAILABLE', undefined, { retryAfterSeconds: 5 });
       app.metrics.unavailable.inc({ dependency: failure.dependency });
       warnOnce(`${failure.dependency}:${failure.reason}`, app.log, { ...failure });

@@ -31,8 +31,9 @@ async function files(
       presignedDownloads: config.s3PresignedDownloads,
       publicUrl: config.publicUrl,
       limits: config,
+      onOutOfSpace: () => app.diskRoom.noteFull(),
     }),
   );
 }
 
-export default fp(files, { name: 'files', dependencies: ['db', 'blobs', 'shares'] });
+export default fp(files, { name: 'files', dependencies: ['db', 'blobs', 'shares', 'disk-room'] });

@@ -96,13 +96,16 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
       ? await s3UploadStore(config, db, inflight, hashes, partBuffersOf(app.blobs))
       : null;
   const blobDir = join(config.dataDir, 'blobs');
-  const datastore: DataStore =
-    s3Store ??
-    new LocalUploadStore(
-      { directory: blobDir, configstore: createUploadInfoStore(db) },
-      inflight,
-      hashes,
-    );
+  const localStore =
+    s3Store === null
+      ? new LocalUploadStore(
+          { directory: blobDir, configstore: createUploadInfoStore(db) },
+          inflight,
+          hashes,
+          () => app.diskRoom.noteFull(),
+        )
+      : null;
+  const datastore: DataStore = s3Store ?? localStore!;
   const idFor = new WeakMap<Request, string>();
   const tus = new Server({
     path: uploadsPath,
@@ -127,6 +130,12 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
         filetype: upload.metadata?.filetype ?? null,
       },
     }),
+    // A chunk the disk had no room for is answered 507, however tus saw its stream end.
+    onResponseError: (request: Request) => {
+      const id = new URL(request.url).pathname.split('/').pop() ?? '';
+      if (localStore?.tookNoRoom(id)) return { status_code: 507, body: messages.storageFull };
+      return undefined;
+    },
     // Progress while a chunk streams in (at most once a second), for the recipient's view.
     postReceiveInterval: 1_000,
   });
@@ -185,4 +194,4 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
   } satisfies ResumableUploads);
 }
 
-export default fp(uploads, { name: 'uploads', dependencies: ['db', 'blobs'] });
+export default fp(uploads, { name: 'uploads', dependencies: ['db', 'blobs', 'disk-room'] });

@@ -6,6 +6,7 @@ import type { Clock } from '../domain/clock.js';
 import { downloadTokenKey, verifyDownloadToken } from '../domain/download-token.js';
 import { attachmentDisposition, servedFileType } from '../domain/file-names.js';
 import { parseRange } from '../domain/http-range.js';
+import { isOutOfSpace } from '../domain/disk-room.js';
 import { refundTransfer, takeTransfer } from '../domain/download-grants.js';
 import { isQuarantined } from '../domain/moderation/reports.js';
 import { apiContentSecurityPolicy } from '../plugins/security-headers.js';
@@ -28,6 +29,7 @@ export default async function blobRoutes(
   const urlSigningKey = downloadTokenKey(opts.secrets.urlSigningKey);
   const maxTransfers = opts.config.downloadUrlTransfers;
   const db = app.db.kysely;
+  const unrecorded = unrecordedTransfers();
   app.get<{ Params: { token: string } }>(
     '/api/blobs/:token',
     { schema: { hide: true } },
@@ -71,17 +73,26 @@ export default async function blobRoutes(
       const reachesEnd = range.kind !== 'partial' || range.end === size - 1;
       if (reachesEnd && request.method === 'GET') {
         const expiresAt = new Date(grant.exp * 1000);
-        if (!(await takeTransfer(db, grant.nonce, maxTransfers, expiresAt))) {
-          throw new AppError('DOWNLOAD_LINK_USED');
+        let recorded = true;
+        let taken: boolean;
+        try {
+          taken = await takeTransfer(db, grant.nonce, maxTransfers, expiresAt);
+        } catch (error) {
+          // The database has no room to record it (a full disk): the file is served all the
+          // same, counted by this instance alone until the disk has room again.
+          if (!isOutOfSpace(error)) throw error;
+          recorded = false;
+          taken = unrecorded.take(grant.nonce, maxTransfers, expiresAt);
         }
+        if (!taken) throw new AppError('DOWNLOAD_LINK_USED');
         // 'close' without 'finish': the client left before the last byte was sent. An error
         // answer (the store failing to open the file) served no transfer either.
         reply.raw.once('close', () => {
-          if (!reply.raw.writableFinished || reply.statusCode >= 400) {
-            refundTransfer(db, grant.nonce).catch((error: unknown) =>
-              request.log.warn({ err: error }, 'could not give an interrupted transfer back'),
-            );
-          }
+          if (reply.raw.writableFinished && reply.statusCode < 400) return;
+          if (!recorded) return unrecorded.refund(grant.nonce);
+          refundTransfer(db, grant.nonce).catch((error: unknown) =>
+            request.log.warn({ err: error }, 'could not give an interrupted transfer back'),
+          );
         });
       }
       if (range.kind === 'partial') {
@@ -96,4 +107,24 @@ export default async function blobRoutes(
       return reply.header('content-length', String(size)).send(stream ?? '');
     },
   );
+}
+
+/** Transfers counted in memory while the database cannot record them (a full disk). */
+function unrecordedTransfers() {
+  const counts = new Map<string, { transfers: number; expiresAt: number }>();
+  return {
+    take(nonce: string, max: number, expiresAt: Date): boolean {
+      const now = Date.now();
+      for (const [key, entry] of counts) if (entry.expiresAt < now) counts.delete(key);
+      const entry = counts.get(nonce) ?? { transfers: 0, expiresAt: expiresAt.getTime() };
+      if (entry.transfers >= max) return false;
+      entry.transfers += 1;
+      counts.set(nonce, entry);
+      return true;
+    },
+    refund(nonce: string): void {
+      const entry = counts.get(nonce);
+      if (entry !== undefined && entry.transfers > 0) entry.transfers -= 1;
+    },
+  };
 }

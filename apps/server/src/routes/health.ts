@@ -1,4 +1,3 @@
-import { statfs } from 'node:fs/promises';
 import { healthSchema, type Health } from '@codedrop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,7 +32,7 @@ export default async function healthRoutes(app: FastifyInstance, opts: { config:
   const probes: Record<string, HealthCheck> = {
     database: () => app.db.health(),
     storage: () => app.blobs.health(),
-    ...(usesDataDir(config) ? { disk: () => hasFreeSpace(config) } : {}),
+    ...(usesDataDir(config) ? { disk: () => app.diskRoom.hasReserve() } : {}),
   };
   let last: { at: number; result: Promise<Health> } | null = null;
   const run = async (): Promise<Health> => {
@@ -45,7 +44,10 @@ export default async function healthRoutes(app: FastifyInstance, opts: { config:
     return { status: results.every(Boolean) ? 'ok' : 'unavailable', checks };
   };
   const current = (): Promise<Health> => {
-    if (last === null || Date.now() - last.at > cacheMs) last = { at: Date.now(), result: run() };
+    // A write that failed for lack of space since the last round makes its answer stale.
+    if (last === null || Date.now() - last.at > cacheMs || app.diskRoom.lastFullAt >= last.at) {
+      last = { at: Date.now(), result: run() };
+    }
     return last.result;
   };
 
@@ -82,10 +84,4 @@ function usesDataDir(config: Config): boolean {
     config.healthMinFreeBytes > 0 &&
     (config.database.kind === 'sqlite' || config.storage === 'local')
   );
-}
-
-/** DATA_DIR's disk has HEALTH_MIN_FREE_BYTES to spare: room for the next uploads and writes. */
-async function hasFreeSpace(config: Config): Promise<boolean> {
-  const stats = await statfs(config.dataDir);
-  return stats.bavail * stats.bsize >= config.healthMinFreeBytes;
 }

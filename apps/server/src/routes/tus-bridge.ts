@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { AppError } from '../domain/app-error.js';
+import { storageFullError } from '../domain/disk-room.js';
 import { tooLargeError } from '../domain/file-service.js';
 
 /**
@@ -66,6 +67,9 @@ export async function tusProblem(response: Response, maxFileBytes: number): Prom
         'UNSUPPORTED_MEDIA_TYPE',
         'Send upload bytes as application/offset+octet-stream',
       );
+    case 507:
+      // A chunk the disk had no room for (its bytes were removed again).
+      return storageFullError();
     case 500:
     case 503:
       // The lock was not released in time, or the store failed: the client retries.

@@ -4,8 +4,8 @@ import { tooLargeError } from '../domain/file-service.js';
 
 /**
  * What every upload passes before its first byte is read: the creation limit, a declared
- * length within `maxBody`, the client's hourly upload bytes and the service's storage
- * quota. Without a declared length the upload is charged as the largest one allowed.
+ * length within `maxBody`, the client's hourly upload bytes, the service's storage
+ * quota and the data disk's reserve. Without a declared length the upload is charged as the largest one allowed.
  * Until the handler removes it, `Connection: close` makes sure a body we stop reading
  * early is never parsed as the next request.
  */
@@ -23,4 +23,5 @@ export async function admitUpload(
   const charged = Number.isFinite(declared) ? Math.max(declared, 1) : maxBody;
   await app.limits.uploadBytes(request, charged);
   await app.files.assertStorageRoom(charged);
+  await app.diskRoom.assertRoom(charged, reply.raw);
 }

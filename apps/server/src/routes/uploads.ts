@@ -117,6 +117,7 @@ export default async function uploadRoutes(
       await app.limits.creation(request);
       await app.limits.uploadBytes(request, Math.max(declared, 1));
       await app.files.assertStorageRoom(declared);
+      await app.diskRoom.assertRoom(declared);
 
       const key = newBlobKey(encrypted ? null : name, clock.now().getTime());
       const mime = encrypted ? 'application/octet-stream' : cleanMimeType(metadata.filetype ?? '');
@@ -171,6 +172,7 @@ export default async function uploadRoutes(
       if (patch) {
         checkChunk(request);
         await refuseEnded(id);
+        await assertChunkRoom(request, reply);
       }
       if (request.method === 'DELETE') await refuseUnderReview(id);
       let response: Response;
@@ -184,6 +186,9 @@ export default async function uploadRoutes(
           if (request.method === 'HEAD' && offset === length) await afterProgress(id, offset);
           if (request.method === 'DELETE') await abandon(id);
         }
+        if (request.method === 'DELETE' && response.status >= 500 && (await giveUpOnFullDisk(id))) {
+          return reply.status(204).send();
+        }
       } catch (error) {
         // The share ended while the chunk streamed in (its file deleted under the write).
         if (patch) await refuseEnded(id);
@@ -191,6 +196,8 @@ export default async function uploadRoutes(
       }
       if (patch) await refuseEnded(id);
       if (patch && response.status >= 400) await recordStored(id);
+      // The disk had no room for the chunk: the rest of its body is not worth reading.
+      if (response.status === 507) reply.header('connection', 'close');
       return relay(response, reply);
     },
   });
@@ -229,6 +236,38 @@ export default async function uploadRoutes(
       .where('blob_key', '=', key)
       .executeTakeFirst();
     if (row !== undefined && row.quarantined_at !== null) throw new AppError('SHARE_UNDER_REVIEW');
+  }
+
+  /**
+   * A chunk's bytes must leave the data disk's reserve free (507 before a byte is read);
+   * the refused body is not worth reading, and the connection closes after the answer.
+   */
+  async function assertChunkRoom(request: FastifyRequest, reply: FastifyReply) {
+    try {
+      await app.diskRoom.assertRoom(Number(request.headers['content-length'] ?? 0), reply.raw);
+    } catch (error) {
+      reply.header('connection', 'close');
+      throw error;
+    }
+  }
+
+  /**
+   * Giving up failed (tus could not record its lease or forget the upload) while the disk
+   * has no room: the upload's bytes go first, which makes the room to record the rest.
+   * Only an unfinished upload: a finished one is a share, deleted with its token.
+   */
+  async function giveUpOnFullDisk(key: string): Promise<boolean> {
+    if (await app.diskRoom.hasReserve()) return false;
+    const row = await db
+      .selectFrom('shares')
+      .select('upload_received')
+      .where('blob_key', '=', key)
+      .executeTakeFirst();
+    if (row === undefined || row.upload_received === null) return false;
+    await app.blobs.delete(key);
+    await app.uploads.forget([key]);
+    await abandon(key);
+    return true;
   }
 
   /** The uploader gave up (tus termination): the share goes with its upload. */

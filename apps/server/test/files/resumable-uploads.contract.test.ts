@@ -80,7 +80,7 @@ describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, st
   /** Waits until a request holds the upload (`held`) or none does (it finished writing). */
   async function locked(url: string, held: boolean) {
     // By the clock, not a count of polls: a loaded machine answers each poll slower.
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
       const row = await server.app.db.kysely
         .selectFrom('upload_locks')
         .select('id')

@@ -51,6 +51,17 @@ export async function* listFiles(dir: string): AsyncGenerator<{ name: string; in
   }
 }
 
+/** The names of the regular files in `dir`, none of them stat'ed. */
+export async function* listNames(dir: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await opendir(dir);
+  } catch (err) {
+    throw unavailable(err);
+  }
+  for await (const entry of entries) if (entry.isFile()) yield entry.name;
+}
+
 // The rename is only durable once the directory entry itself reaches the disk.
 export async function syncDirectory(dir: string): Promise<void> {
   try {

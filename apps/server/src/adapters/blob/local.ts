@@ -3,12 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { open, rename, rm, stat, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isDeadWriter, thisWriter } from '../../domain/process-identity.js';
 import { assertBlobKey, isBlobKey } from './keys.js';
 import {
   checkRange,
   copyInto,
   errorCode,
   listFiles,
+  listNames,
   storeStep,
   syncDirectory,
   unavailable,
@@ -22,8 +24,10 @@ export interface LocalBlobStoreOptions {
   dir: string;
 }
 
-// In-progress puts live next to their target so the final rename is atomic (same filesystem).
-const TEMP_PATTERN = /^(.+)\.[0-9a-f]{12}\.partial$/;
+// In-progress puts live next to their target so the final rename is atomic (same filesystem),
+// named after the process writing them (domain/process-identity.ts): a crashed process's
+// are known as such at once. Names without a writer come from earlier versions.
+const TEMP_PATTERN = /^(.+)\.[0-9a-f]{12}(?:\.([0-9a-f]{12}-[0-9]+-[0-9]+))?\.partial$/;
 
 export function createLocalBlobStore({ dir }: LocalBlobStoreOptions): BlobStore {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -46,7 +50,7 @@ export function createLocalBlobStore({ dir }: LocalBlobStoreOptions): BlobStore 
 
     async put(key, body) {
       const target = pathOf(key);
-      const temp = join(dir, `${key}.${randomBytes(6).toString('hex')}.partial`);
+      const temp = join(dir, `${key}.${randomBytes(6).toString('hex')}.${thisWriter}.partial`);
       let handle: FileHandle;
       try {
         handle = await open(temp, 'wx', 0o600);
@@ -111,11 +115,18 @@ export function createLocalBlobStore({ dir }: LocalBlobStoreOptions): BlobStore 
       }
     },
 
+    // A file whose writer died (a crash, a forced shutdown) is removed whatever its age;
+    // one whose writer cannot be judged (another machine) once it is older than `olderThan`.
     async sweepIncomplete(olderThan) {
       let removed = 0;
-      for await (const { name, info } of listFiles(dir)) {
+      for await (const name of listNames(dir)) {
         const match = TEMP_PATTERN.exec(name);
-        if (!match?.[1] || !isBlobKey(match[1]) || info.mtime >= olderThan) continue;
+        if (!match?.[1] || !isBlobKey(match[1])) continue;
+        const writer = match[2];
+        if (writer === undefined || !isDeadWriter(writer)) {
+          const info = await stat(join(dir, name)).catch(() => null);
+          if (info === null || info.mtime >= olderThan) continue;
+        }
         await rm(join(dir, name), { force: true }).catch((err: unknown) => {
           throw unavailable(err);
         });

@@ -56,8 +56,8 @@ export interface BlobStore {
   ): Promise<string>;
   /**
    * Removes what puts interrupted by a crash left behind (local: temp files last written
-   * before `olderThan`; S3: multipart uploads initiated before it) and resolves with how
-   * many it removed. Such leftovers are invisible to get/stat/list. Safe to run from
+   * before `olderThan`, and at once those of a process of this machine that died; S3:
+   * multipart uploads initiated before it) and resolves with how many it removed. Such leftovers are invisible to get/stat/list. Safe to run from
    * several instances at once.
    */
   sweepIncomplete?(

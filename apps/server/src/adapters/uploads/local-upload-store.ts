@@ -1,8 +1,12 @@
-import { open } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { open, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { messages } from '@codedrop/contract';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, type KvStore, type Upload } from '@tus/utils';
+import { isOutOfSpace } from '../../domain/disk-room.js';
 import { isBlobKey } from '../blob/keys.js';
 import type { InflightWrites } from './inflight-writes.js';
 import type { StreamingHashes } from './streaming-hashes.js';
@@ -12,10 +16,14 @@ import type { StreamingHashes } from './streaming-hashes.js';
  * known to the lock until it settles (see inflight-writes.ts) and hashed on its way in.
  */
 export class LocalUploadStore extends FileStore {
+  private readonly foundNoRoom = new Set<string>();
+
   constructor(
     private readonly options: { directory: string; configstore: KvStore<Upload> },
     private readonly inflight: InflightWrites,
     private readonly hashes: StreamingHashes,
+    /** Told when a chunk found the disk full (health answers are then stale). */
+    private readonly onOutOfSpace: () => void = () => undefined,
   ) {
     super(options);
   }
@@ -36,13 +44,47 @@ export class LocalUploadStore extends FileStore {
 
   override write(readable: Readable, id: string, offset: number): Promise<number> {
     const written = this.hashes.write(id, offset, readable, (bytes) =>
-      super.write(bytes, id, offset),
+      this.writeChunk(bytes, id, offset),
     );
     void written.then(
       () => this.flushInBackground(id),
       () => undefined,
     );
     return this.inflight.track(id, written);
+  }
+
+  /**
+   * FileStore's write (the bytes appended at `offset`; those of a chunk cut short by its
+   * client stay, to be resumed from), except for a chunk the disk had no room for: its
+   * bytes are removed again, since they are what filled the disk, and tus answers 507.
+   */
+  private async writeChunk(readable: Readable, id: string, offset: number): Promise<number> {
+    const path = join(this.options.directory, id);
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(readable, counter, createWriteStream(path, { flags: 'r+', start: offset }));
+    } catch (error) {
+      if (!isOutOfSpace(error)) throw ERRORS.FILE_WRITE_ERROR;
+      this.onOutOfSpace();
+      await truncate(path, offset).catch(() => undefined);
+      this.foundNoRoom.add(id);
+      throw { status_code: 507, body: messages.storageFull };
+    }
+    return offset + received;
+  }
+
+  /**
+   * Whether the last chunk of `id` failed for lack of room (asked once per failure): tus
+   * may answer it as the request stream it saw cut off, not as the store's own error.
+   */
+  tookNoRoom(id: string): boolean {
+    return this.foundNoRoom.delete(id);
   }
 
   /**

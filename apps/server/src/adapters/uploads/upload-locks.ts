@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { isDeadWriter, thisWriter } from '../../domain/process-identity.js';
 import { InflightWrites } from './inflight-writes.js';
 
 export interface DbLockerOptions {
@@ -24,6 +25,11 @@ export interface DbLockerOptions {
  * request asked for the upload: then it lets go (tus ends its request cleanly), as
  * MemoryLocker does in one process. That is what a client reconnecting after a dropped
  * connection needs when the server has not yet noticed the old request is dead.
+ *
+ * A lease names the process holding it (domain/process-identity.ts). One held by a process
+ * of this machine that has died — a crash, a kill -9, a worker the primary replaced — is
+ * taken at once rather than after it lapses, so an upload resumes as soon as its instance
+ * is back; a lease of any other instance is only ever taken once it lapsed.
  */
 export function createDbLocker(db: Kysely<Database>, options: DbLockerOptions = {}): Locker {
   const leaseMs = options.leaseMs ?? 9_000;
@@ -34,7 +40,7 @@ export function createDbLocker(db: Kysely<Database>, options: DbLockerOptions = 
 }
 
 class DbLock implements Lock {
-  private readonly holder = randomBytes(12).toString('base64url');
+  private readonly holder = `${thisWriter}.${randomBytes(12).toString('base64url')}`;
   private renewal: NodeJS.Timeout | null = null;
 
   constructor(
@@ -51,7 +57,7 @@ class DbLock implements Lock {
     let asked = false;
     for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {
       if (signal.aborted) throw ERRORS.ABORTED;
-      if (await this.tryAcquire()) break;
+      if ((await this.tryAcquire()) || (await this.takeFromDeadHolder())) break;
       if (!asked) {
         asked = true;
         await this.db
@@ -91,6 +97,26 @@ class DbLock implements Lock {
           .doUpdateSet({ holder: this.holder, expires_ms: at + this.leaseMs, release_requested: 0 })
           .where('upload_locks.expires_ms', '<', at),
       )
+      .returning('holder')
+      .executeTakeFirst();
+    return row?.holder === this.holder;
+  }
+
+  /** Takes the lease of a holder known to be dead (see above), in one conditional statement. */
+  private async takeFromDeadHolder(): Promise<boolean> {
+    const current = await this.db
+      .selectFrom('upload_locks')
+      .select('holder')
+      .where('id', '=', this.id)
+      .executeTakeFirst();
+    if (current === undefined) return false;
+    const writer = current.holder.slice(0, Math.max(0, current.holder.lastIndexOf('.')));
+    if (!isDeadWriter(writer)) return false;
+    const row = await this.db
+      .updateTable('upload_locks')
+      .set({ holder: this.holder, expires_ms: this.now() + this.leaseMs, release_requested: 0 })
+      .where('id', '=', this.id)
+      .where('holder', '=', current.holder)
       .returning('holder')
       .executeTakeFirst();
     return row?.holder === this.holder;
