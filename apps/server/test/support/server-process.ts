@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,23 @@ export function runServer(env: Record<string, string>, entry = serverEntry): Ser
   return { child, exited, output: () => output };
 }
 
-export const freePort = () => String(20_000 + Math.floor(Math.random() * 20_000));
+const ephemeralFrom = (() => {
+  try {
+    const low = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0],
+    );
+    return Number.isInteger(low) && low > 13_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+})();
+
+/**
+ * A port for a server process to listen on, below the kernel's range of ephemeral ports:
+ * picked from that range, a port could already be a client socket's (a database or S3
+ * connection of a suite running alongside), and the server then failed with EADDRINUSE.
+ */
+export const freePort = () => String(12_000 + Math.floor(Math.random() * (ephemeralFrom - 12_000)));
 
 /** Waits until GET /healthz answers 200 (about 20 s at most). */
 export async function waitHealthy(base: string): Promise<boolean> {
