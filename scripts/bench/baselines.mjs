@@ -20,10 +20,11 @@ export function startBareFastify(views, config, workers = 1) {
 }
 
 /** POST /upload pipes the raw body to a file in `uploadDir`. */
-export function startBareStreamToDisk(uploadDir) {
+export function startBareStreamToDisk(uploadDir, { durable = false } = {}) {
   return startNodeServer('bare stream-to-disk', script('./bare-stream-to-disk.mjs'), {
     ...process.env,
     BENCH_UPLOAD_DIR: uploadDir,
+    BENCH_DURABLE: durable ? '1' : '0',
   });
 }
 
