@@ -451,8 +451,8 @@ export async function browserCrypto() {
     await call('prepare', settings.fileBytes);
     // The app's encryption needs both cores (the page seals, its worker and the browser
     // move the Blob) where raw WebCrypto needs one, so the kernel writing back the earlier
-    // steps' files meanwhile comes out of the app's side only: measured, a gigabyte left
-    // to write back took the encrypt row from 0.72× to 0.63× (pending-writes.mjs).
+    // steps' files meanwhile comes out of the app's side only, and a gigabyte left to write
+    // back visibly lowered the encrypt row (pending-writes.mjs, docs/benchmarks.md).
     flushPendingWrites();
     const encrypt = await compare(call, probe.gc, 'rawEncrypt', 'appEncrypt');
     const resumable = await compare(call, probe.gc, 'rawEncrypt', 'appEncryptResumable');

@@ -11,7 +11,8 @@ import { createHook } from 'node:async_hooks';
  * built have no holder but live entries, so a full garbage collection at a moment with no
  * tick queued (the quiet moment after a large app has started, say) frees them and the next
  * tick makes new ones. nextTick runs several times per HTTP request; with its sites
- * megamorphic it took 8 % of the server's CPU on `GET /api/config` (docs/benchmarks.md).
+ * megamorphic it was a visible share of the server's CPU on `GET /api/config`
+ * (docs/benchmarks.md).
  * A kept entry keeps its map alive and, through the map's back pointers, the maps before it.
  *
  * The entry is taken from the async_hooks `init` event that nextTick emits while a hook is

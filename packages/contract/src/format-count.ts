@@ -3,7 +3,7 @@
 /**
  * A whole number with commas between thousands, as `toLocaleString('en-US')` writes it. Done
  * by hand because a page's first number or date formatting loads the locale's data: in a CPU
- * profile of the landing page, the one `toLocaleString` call took about 70 ms.
+ * profile of the landing page, the one `toLocaleString` call was among its longest tasks.
  */
 export function formatCount(count: number): string {
   const digits = String(Math.trunc(Math.abs(count)));

@@ -14,17 +14,15 @@ export interface BlobAssembler {
 
 // Folding parts into a Blob every few segments lets the browser move them out of the page
 // (Chromium may page blob data to disk), so a large file is never held twice. Each fold is a
-// transfer to the browser process with a cost of its own: measured on 50 MiB in Chromium,
-// folding every 32 segments instead of 16 took the encryption from 0.53× to 0.60× of raw
-// WebCrypto on a busy machine. 32 MiB is the most this holds, well under the page's 64 MiB.
+// transfer to the browser process with a cost of its own, so folds are few: every 32
+// segments was faster than every 16 in Chromium (docs/benchmarks.md#encryption-in-the-browser).
+// 32 MiB is the most this holds, well under the page's 64 MiB.
 const partsPerFold = 32;
 
 // The Blob is given its bytes in pieces of at most 256 KiB. Chromium copies each piece into a
 // buffer of its own, and one of about 1 MiB or more is a mapping of its own, made and
 // unmapped each time; on a virtual machine, where fresh pages and TLB shootdowns are slow,
-// that slowed the page's sealing too. Measured on 50 MiB in Chromium 156 with the app's
-// worker: encryption at 0.43–0.44× of raw WebCrypto before, 0.53–0.58× after
-// (docs/benchmarks.md#encryption-in-the-browser).
+// that slowed the page's sealing too (docs/benchmarks.md#encryption-in-the-browser).
 const pieceBytes = 256 * 1024;
 
 function pieces(parts: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer>[] {

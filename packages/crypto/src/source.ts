@@ -64,10 +64,9 @@ function byobReader(stream: ReadableStream<Uint8Array>): ReadableStreamBYOBReade
 }
 
 /**
- * Reads a Blob piece by piece with a BYOB reader. Measured in Chromium on 50 MiB:
- * `slice(…).arrayBuffer()` per segment took about 120 ms (a round trip to the blob store and
- * a fresh 1 MiB buffer each), this about 15 ms. Where Blob streams have no BYOB reader,
- * slices are the fallback.
+ * Reads a Blob piece by piece with a BYOB reader: `slice(…).arrayBuffer()` per segment costs
+ * a round trip to the blob store and a fresh 1 MiB buffer each, several times slower in
+ * Chromium. Where Blob streams have no BYOB reader, slices are the fallback.
  */
 async function* readBlob(blob: Blob, first: number, rest: number): AsyncGenerator<Uint8Array> {
   const reader = byobReader(blob.stream());
@@ -79,9 +78,9 @@ async function* readBlob(blob: Blob, first: number, rest: number): AsyncGenerato
  * Reads `first` bytes, then `rest` bytes at a time, into two buffers used in turn: the next
  * piece is read while the consumer works on the current one, and no chunk is allocated on
  * the way. A stream's default reader hands out a fresh buffer per network chunk, which the
- * cutter then copies into segments: decrypting 50 MiB of a Blob's stream in Chromium took
- * 103 ms that way and 75 ms this way, raw WebCrypto 66 ms. `size` is what the source holds,
- * or null to read until it ends; a piece shorter than asked for is the last.
+ * cutter then copies into segments, which made decryption markedly slower than raw WebCrypto
+ * (docs/benchmarks.md#encryption-in-the-browser). `size` is what the source holds, or null
+ * to read until it ends; a piece shorter than asked for is the last.
  */
 async function* readPieces(
   reader: ByteReader,

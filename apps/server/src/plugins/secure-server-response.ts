@@ -63,8 +63,8 @@ function setsAnyOf(headers: unknown, names: ReadonlySet<string>): boolean {
  * written twice.
  *
  * Why not set them per response: nine headers set through Fastify's reply and then checked
- * and joined one by one by Node cost about 2.5 µs a request, a twelfth of a bare route's
- * whole cost (docs/benchmarks.md); the block costs one string concatenation.
+ * and joined one by one by Node were a visible share of a bare route's whole cost in a CPU
+ * profile (docs/benchmarks.md); the block costs one string concatenation.
  * `_storeHeader` is where every ServerResponse's head is written (writeHead, implicit
  * heads, errors, streams); a runtime without it gets Node's own class, and the
  * security-headers plugin sets the headers on the reply instead, as it does for

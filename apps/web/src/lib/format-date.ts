@@ -1,6 +1,6 @@
 import { dateTimeOptions } from './date-time-options';
 
-// Made at first use: creating it loads the locale's data, which took 100 ms of a throttled
+// Made at first use: creating it loads the locale's data, a long task for a throttled
 // phone's CPU while a tool's page was starting, before any date was shown.
 let dateTime: Intl.DateTimeFormat | undefined;
 
@@ -16,8 +16,8 @@ let warming = false;
 
 /**
  * For a page about to show dates (a share asked for, a share being created): the first
- * Intl formatter of a page loads the locale's data, 25 to 50 ms of the main thread on this
- * machine and four times that on a throttled phone, and it came just when the answer was
+ * Intl formatter of a page loads the locale's data, a long task of the main thread on a
+ * throttled phone, and it came just when the answer was
  * being shown. A worker makes one instead while the request is out; the data it loads is
  * the whole page's, so the page's own formatter is then ready at once. Where no worker
  * can start, nothing changes: the page loads the data itself when it first needs it.

@@ -16,8 +16,8 @@ const months = [
 /**
  * "2025-01-15" → "January 15, 2025". Fixed locale and zone: publication dates are facts
  * about the page, and the prerendered text must match what hydration renders. Written out
- * by hand rather than with Intl.DateTimeFormat, whose first use loads the locale's data: a
- * CPU profile of a content page's hydration on a throttled phone put it at 70 ms.
+ * by hand rather than with Intl.DateTimeFormat, whose first use loads the locale's data:
+ * in a CPU profile of a content page's hydration on a throttled phone, the longest task.
  */
 export function formatLongDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);

@@ -113,7 +113,7 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
  * tus-js-client's reader over the encrypted stream: each chunk sealed when it is asked for,
  * and the next one sealed while this one is sent. tus asks for one chunk at a time and
  * sends it before it asks again, so without the read-ahead every chunk waited for its own
- * sealing (about 30 ms per 8 MiB, against about 70 ms to send it on a gigabit link). A
+ * sealing, a large part of the time it takes to send it on a fast link. A
  * request for any other range (a resume from the server's offset) is sealed on demand.
  * Exported for `npm run bench`, which times it (scripts/bench/browser-crypto.mjs).
  */

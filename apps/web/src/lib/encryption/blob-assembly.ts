@@ -1,10 +1,9 @@
 import { foldingAssembler, type BlobAssembler } from '@codedrop/crypto';
 
-// Gathering 50 MiB of sealed segments into the upload Blob costs Chromium's main thread about
-// 30 ms (the Blob constructor copies every byte), on top of ~75 ms of WebCrypto there. A worker
-// does that part in parallel: segments are transferred to it (no copy) and it sends back the
-// Blob, which is only a handle. Measured on 50 MiB: 0.59–0.60× → 0.65–0.72× of raw WebCrypto
-// (docs/benchmarks.md#encryption-in-the-browser).
+// Gathering the sealed segments into the upload Blob costs Chromium's main thread a copy of
+// every byte (the Blob constructor), on top of WebCrypto's own work there. A worker does that
+// part in parallel: segments are transferred to it (no copy) and it sends back the Blob,
+// which is only a handle (docs/benchmarks.md#encryption-in-the-browser).
 
 /** Main → worker. Each assembly has its own id; chunks move with their buffer. */
 export type AssemblyRequest =
@@ -61,9 +60,9 @@ export function serveAssembly(scope: AssemblyScope): void {
 }
 
 // Segments handed over but not yet taken. The worker stops to fold every 32 segments (a copy
-// of 32 MiB); with 8 in flight the page often waited for it, with 24 it did not (0.64× →
-// 0.71× of raw WebCrypto). So at most 56 MiB of segments exist at once, 32 MiB without the
-// worker; measured, the page and worker together peaked 30–35 MiB above idle for 50 MiB.
+// of 32 MiB); with 8 in flight the page often waited for it, with 24 it did not. So at most
+// 56 MiB of segments exist at once, 32 MiB without the worker; the page memory row of
+// `npm run bench` holds what the page and the worker take together.
 export const maxPending = 24;
 let nextId = 0;
 

@@ -7,7 +7,7 @@ let started: Promise<Worker | null> | undefined;
 
 /**
  * The Blob worker, started on first use and kept for the page's life: starting one costs
- * about 10 ms, an idle one next to nothing. null where none can run (no Worker, a script
+ * a few milliseconds, an idle one next to nothing. null where none can run (no Worker, a script
  * the page may not load): the work is then done on the page's thread, as before.
  */
 function blobWorker(): Promise<Worker | null> {
