@@ -32,7 +32,7 @@ const settings = {
   uploads: 5,
   memoryRuns: 3,
   memoryBarMiB: 32,
-  // A safety limit against a hung step, not a bar: a slow day took 180 s (docs/benchmarks.md).
+  // A safety limit against a hung step, not a bar: a slow day takes well under it.
   budgetMs: 300_000,
 };
 

@@ -73,7 +73,7 @@ export async function sweepBacklog(dataDir, start, count = 100_000) {
   const startedAt = Date.now();
   // The first sweep runs one interval after start: three seconds, so the lookups can warm
   // the fresh server up first. Measured from a cold start, the lookups' p99 was mostly the
-  // cold start's own (docs/benchmarks.md).
+  // cold start's own.
   const server = await start(
     startCodeDrop(dataDir, { ...wide, SWEEP_INTERVAL_SECONDS: String(firstSweepSeconds) }),
   );
