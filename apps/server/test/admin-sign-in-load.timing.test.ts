@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/domain/moderation/admin-password.js';
-import { http, startTestApp, type TestApp } from './support/app.js';
-import { createTestDatabase, type TestDatabase } from './support/databases.js';
+import { describe, expect, it } from 'vitest';
+import { http } from './support/app.js';
+import { consoleUnderSignIns } from './support/console-sign-ins.js';
 import { absolute, upload } from './support/files.js';
 
 // Timed, so it runs apart (vitest.timing.config.ts): a burst of wrong console sign-ins,
@@ -10,26 +9,10 @@ import { absolute, upload } from './support/files.js';
 // on libuv's threadpool, the downloads' disk reads queued behind it.
 
 describe('console sign-ins under load', () => {
-  let database: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    server = await startTestApp(database, {
-      env: {
-        TRUST_PROXY: '127.0.0.1',
-        ADMIN_PASSWORD_HASH: await hashPassword('a long console password'),
-        RATE_LIMIT_SIGN_INS: '1000',
-        RATE_LIMIT_DISABLED: 'true',
-      },
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-  });
+  const suite = consoleUnderSignIns({ RATE_LIMIT_DISABLED: 'true' });
 
   it('keeps 2 MiB downloads fast while twelve wrong sign-ins are checked', async () => {
+    const server = suite.server();
     const file = await upload(
       server.url,
       { bytes: randomBytes(2 * 1024 * 1024), name: 'two.bin' },
@@ -53,22 +36,12 @@ describe('console sign-ins under load', () => {
     await download();
     // One check alone, as this machine runs it now: no download may wait that long.
     const checkStarted = performance.now();
-    await http(server.url, '/api/admin/session', {
-      method: 'POST',
-      json: { password: 'a wrong guess' },
-      headers: { 'x-forwarded-for': '198.51.100.1' },
-    });
+    await suite.wrongSignIn('198.51.100.1');
     const oneCheckMs = performance.now() - checkStarted;
 
     let checking = true;
     const signIns = Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        http(server.url, '/api/admin/session', {
-          method: 'POST',
-          json: { password: 'a wrong guess' },
-          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
-        }),
-      ),
+      Array.from({ length: 12 }, (_, i) => suite.wrongSignIn(`203.0.113.${i + 1}`)),
     ).finally(() => (checking = false));
     const timings: number[] = [];
     // Within the share's download limit, however long the checks take.

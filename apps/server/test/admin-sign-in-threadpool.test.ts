@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/domain/moderation/admin-password.js';
-import { http, startTestApp, type TestApp } from './support/app.js';
-import { createTestDatabase, type TestDatabase } from './support/databases.js';
+import { describe, expect, it } from 'vitest';
+import { http } from './support/app.js';
+import { consoleUnderSignIns } from './support/console-sign-ins.js';
 import { absolute, upload } from './support/files.js';
 
 // Console sign-ins check the password (scrypt at the production cost) on a thread of their
@@ -11,32 +10,11 @@ import { absolute, upload } from './support/files.js';
 // started before it. (admin-sign-in-load.timing.test.ts times the same, apart from other suites.)
 
 describe('console sign-ins and the threadpool', () => {
-  let database: TestDatabase;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    server = await startTestApp(database, {
-      env: {
-        TRUST_PROXY: '127.0.0.1',
-        ADMIN_PASSWORD_HASH: await hashPassword('a long console password'),
-        RATE_LIMIT_SIGN_INS: '1000',
-      },
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-  });
-
-  const signIn = (address: string) =>
-    http(server.url, '/api/admin/session', {
-      method: 'POST',
-      json: { password: 'a wrong guess' },
-      headers: { 'x-forwarded-for': address },
-    });
+  const suite = consoleUnderSignIns();
+  const signIn = suite.wrongSignIn;
 
   it('answers a download before the wrong sign-ins sent ahead of it', async () => {
+    const server = suite.server();
     const file = await upload(server.url, { bytes: randomBytes(64 * 1024), name: 'small.bin' });
     const grant = await http<{ downloadUrl: string }>(
       server.url,

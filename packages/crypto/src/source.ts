@@ -64,9 +64,9 @@ function byobReader(stream: ReadableStream<Uint8Array>): ReadableStreamBYOBReade
 }
 
 /**
- * Reads a Blob piece by piece with a BYOB reader: `slice(…).arrayBuffer()` per segment costs
- * a round trip to the blob store and a fresh 1 MiB buffer each, several times slower in
- * Chromium. Where Blob streams have no BYOB reader, slices are the fallback.
+ * Reads a Blob piece by piece with a BYOB reader, into reused buffers:
+ * `slice(…).arrayBuffer()` per segment costs a round trip to the blob store and a fresh
+ * buffer each. Where Blob streams have no BYOB reader, slices are the fallback.
  */
 async function* readBlob(blob: Blob, first: number, rest: number): AsyncGenerator<Uint8Array> {
   const reader = byobReader(blob.stream());

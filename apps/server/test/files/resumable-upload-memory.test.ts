@@ -16,27 +16,13 @@ import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { storageEnv } from '../support/files.js';
 import { createUpload, headUpload } from '../support/tus.js';
 import { failingStream, waitFor } from '../blob/streams.js';
+import { peakBufferGrowth } from '../support/buffer-memory.js';
 
 // Resumable (tus) uploads to S3 take their part buffers from the process's one budget,
 // S3_UPLOAD_BUFFER_BYTES, which classic uploads share (issue 33, finding 19).
 
 const MiB = 1024 * 1024;
 const CHUNK = 64 * 1024;
-
-/** The most Buffer memory (process.memoryUsage().arrayBuffers) above the start while `action` runs. */
-async function peakBufferGrowth(action: () => Promise<unknown>): Promise<number> {
-  const before = process.memoryUsage().arrayBuffers;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().arrayBuffers);
-  }, 2);
-  try {
-    await action();
-  } finally {
-    clearInterval(sampler);
-  }
-  return Math.max(peak, process.memoryUsage().arrayBuffers) - before;
-}
 
 /** A tus PATCH of `size` random bytes from `offset`, generated as the socket takes them. */
 function streamedPatch(url: string, secret: string, offset: number, size: number) {

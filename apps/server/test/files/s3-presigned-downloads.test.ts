@@ -24,16 +24,20 @@ describe('presigned S3 downloads', () => {
     await database?.drop();
   });
 
+  /** Takes a download of `code` and fetches the URL it hands out, which is the bucket's. */
+  async function fromBucket(code: string) {
+    const grant = await http<{ downloadUrl: string }>(server.url, `/api/shares/${code}/downloads`, {
+      method: 'POST',
+      json: {},
+    });
+    expect(grant.body.downloadUrl.startsWith(store.s3!.endpoint)).toBe(true);
+    return fetch(grant.body.downloadUrl);
+  }
+
   it('hands out a bucket URL that serves the file as an attachment', async () => {
     const bytes = randomBytes(5000);
     const created = await upload(server.url, { bytes, name: 'direct.bin' });
-    const grant = await http<{ downloadUrl: string }>(
-      server.url,
-      `/api/shares/${created.body.code as string}/downloads`,
-      { method: 'POST', json: {} },
-    );
-    expect(grant.body.downloadUrl.startsWith(store.s3!.endpoint)).toBe(true);
-    const response = await fetch(grant.body.downloadUrl);
+    const response = await fromBucket(created.body.code as string);
     expect(response.status).toBe(200);
     expect(parseDisposition(response.headers.get('content-disposition')!)).toMatchObject({
       type: 'attachment',
@@ -49,13 +53,7 @@ describe('presigned S3 downloads', () => {
       name: 'page.html',
       type: 'text/html',
     });
-    const grant = await http<{ downloadUrl: string }>(
-      server.url,
-      `/api/shares/${created.body.code as string}/downloads`,
-      { method: 'POST', json: {} },
-    );
-    expect(grant.body.downloadUrl.startsWith(store.s3!.endpoint)).toBe(true);
-    const response = await fetch(grant.body.downloadUrl);
+    const response = await fromBucket(created.body.code as string);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/octet-stream');
     expect(parseDisposition(response.headers.get('content-disposition')!).type).toBe('attachment');

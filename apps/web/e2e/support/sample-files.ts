@@ -36,16 +36,8 @@ export function pngImage(width: number, height: number): Buffer {
   ]);
 }
 
-/** A valid one-page PDF saying `text`, with its cross-reference table computed. */
-export function pdfDocument(text: string): Buffer {
-  const content = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
+/** A PDF of `objects` (object 1 the catalog), with its cross-reference table computed. */
+export function pdfOfObjects(objects: string[]): Buffer {
   let pdf = '%PDF-1.4\n';
   const offsets = objects.map((body, i) => {
     const at = pdf.length;
@@ -57,6 +49,19 @@ export function pdfDocument(text: string): Buffer {
   pdf += offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, 'latin1');
+}
+
+/** A valid one-page PDF saying `text`, with its cross-reference table computed. */
+export function pdfDocument(text: string): Buffer {
+  const content = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  return pdfOfObjects(objects);
 }
 
 /** A small PNG, a small PDF and a text file: one file of each preview kind the spec checks. */

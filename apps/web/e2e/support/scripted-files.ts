@@ -1,10 +1,12 @@
+import { pdfOfObjects } from './sample-files';
+
 /** The localStorage key a scripted sample writes when its script runs as the site. */
 export const scriptRanKey = 'uploaded-script-ran';
 /** The title a scripted sample gives the document its script runs in. */
 export const scriptRanTitle = 'uploaded script ran';
 
 /**
- * An SVG (a blue 120×80 rectangle) whose inline script, if it ever runs, writes to the
+ * An SVG (a blue rectangle) whose inline script, if it ever runs, writes to the
  * origin's localStorage, retitles its document and opens a dialog.
  */
 export function scriptedSvg(): Buffer {
@@ -37,15 +39,5 @@ export function scriptedPdf(): Buffer {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
     `<< /S /JavaScript /JS (app.alert\\('pdf'\\); this.title = '${scriptRanTitle}';) >>`,
   ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, i) => {
-    const at = pdf.length;
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return at;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
+  return pdfOfObjects(objects);
 }
