@@ -127,6 +127,12 @@ export function patchCutOff(
         'content-length': String(bytes.length),
       },
     });
+    // An answer before the cut (a refusal) is part of why the lock never came.
+    let answered = '';
+    request.on('response', (response) => {
+      answered = ` (the server answered ${response.statusCode} first)`;
+      response.resume();
+    });
     request.on('error', () => resolve());
     request.on('close', () => resolve());
     request.write(bytes.subarray(0, sent));
@@ -137,7 +143,7 @@ export function patchCutOff(
       () => setTimeout(() => request.destroy(), 300),
       (error: unknown) => {
         request.destroy();
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(new Error(`${error instanceof Error ? error.message : String(error)}${answered}`));
       },
     );
   });
