@@ -1,4 +1,4 @@
-import { hashPassword } from './domain/moderation/admin-password.js';
+import { hashPassword } from './modules/moderation/admin-password.js';
 
 /**
  * `npm run admin:hash -- PASSWORD` prints the ADMIN_PASSWORD_HASH for PASSWORD; without

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AppError } from './domain/app-error.js';
-import { problemOf } from './plugins/errors.js';
+import { AppError } from './http/app-error.js';
+import { problemOf } from './http/errors.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 

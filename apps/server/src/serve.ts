@@ -2,10 +2,10 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { workerRole } from './cluster/messages.js';
 import { runPrimary } from './cluster/primary.js';
-import { ConfigError, loadConfig } from './config.js';
-import type { Clock } from './domain/clock.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import type { Clock } from './infra/runtime/clock.js';
 import { drainRequests } from './drain.js';
-import { resolveSecrets } from './secrets.js';
+import { resolveSecrets } from './config/secrets.js';
 import { shutDown } from './shutdown.js';
 
 export interface ServeOptions {

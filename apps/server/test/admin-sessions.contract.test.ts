@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/domain/moderation/admin-password.js';
+import { hashPassword } from '../src/modules/moderation/admin-password.js';
 import { http, startTestApp, type TestApp } from './support/app.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 import { upload } from './support/files.js';

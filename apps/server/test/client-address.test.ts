@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientGroup, clientNetwork } from '../src/domain/client-address.js';
+import { clientGroup, clientNetwork } from '../src/http/client-address.js';
 
 describe('clientGroup', () => {
   it('counts an IPv4 client by its address', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCode, lengthCapacity, randomCode } from '../src/domain/codes.js';
+import { isValidCode, lengthCapacity, randomCode } from '../src/modules/shares/codes/codes.js';
 
 const settings = { codeMinDigits: 4, codeMaxDigits: 6 };
 

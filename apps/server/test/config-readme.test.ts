@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { variables } from '../src/config-variables.js';
+import { variables } from '../src/config/config-variables.js';
 
 // The README's configuration table is what operators read: it must name every variable the
 // server reads, no other, and give the default the server really takes where it writes one

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults } from '@codedrop/contract';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { resolveSecrets } from '../src/secrets.js';
+import { ConfigError, loadConfig } from '../src/config/config.js';
+import { resolveSecrets } from '../src/config/secrets.js';
 
 describe('loadConfig', () => {
   it('defaults what GET /api/config tells the web app to the contract defaults it renders with', () => {

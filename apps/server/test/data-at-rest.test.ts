@@ -17,7 +17,7 @@ import { http, startTestApp, type TestApp } from './support/app.js';
 import { TestClock } from './support/clock.js';
 import { fakeEncryptedShare } from './support/envelopes.js';
 import { upload } from './support/files.js';
-import { removeShare } from '../src/domain/moderation/admin-actions.js';
+import { removeShare } from '../src/modules/moderation/admin-actions.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BlobUnavailableError } from '../src/adapters/blob/port.js';
-import { DatabaseUnavailableError } from '../src/adapters/db/unavailable.js';
-import { dependencyFailure } from '../src/domain/dependency-failure.js';
+import { BlobUnavailableError } from '../src/infra/blob/port.js';
+import { DatabaseUnavailableError } from '../src/infra/db/unavailable.js';
+import { dependencyFailure } from '../src/http/dependency-failure.js';
 
 const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 

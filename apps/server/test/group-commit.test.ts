@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../src/adapters/db/index.js';
-import { createGroupCommit } from '../src/adapters/db/group-commit.js';
-import { createShareInserter } from '../src/domain/share-inserter.js';
-import type { NewShare } from '../src/domain/share-repository.js';
-import { countCodesOfLength, findShare } from '../src/domain/share-repository.js';
+import { createDb, migrate, type Db } from '../src/infra/db/index.js';
+import { createGroupCommit } from '../src/infra/db/group-commit.js';
+import { createShareInserter } from '../src/modules/shares/share-inserter.js';
+import type { NewShare } from '../src/modules/shares/shares.repository.js';
+import { countCodesOfLength, findShare } from '../src/modules/shares/shares.repository.js';
 import { now, shareRow as share } from './support/share-rows.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 
@@ -124,7 +124,7 @@ describe.each(testDialects())('grouped share inserts on %s', (dialect) => {
       await createShareInserter(db.kysely)(share('400001'), trx);
       // A lookup outside the transaction, asked while the row is written but not committed:
       // it must not read the row through the open transaction (on SQLite it reads on a
-      // connection of its own: adapters/db/group-reads.ts).
+      // connection of its own: infra/db/group-reads.ts).
       seen.push(findShare(db.kysely, '400001', now));
       await new Promise((resolve) => setTimeout(resolve, 20));
       throw new Error('rolled back on purpose');

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../src/adapters/db/index.js';
-import { createGroupCommit } from '../src/adapters/db/group-commit.js';
-import { groupReadsOf, type GroupReads } from '../src/adapters/db/group-reads.js';
-import { createShareInserter } from '../src/domain/share-inserter.js';
-import { findShare } from '../src/domain/share-repository.js';
+import { createDb, migrate, type Db } from '../src/infra/db/index.js';
+import { createGroupCommit } from '../src/infra/db/group-commit.js';
+import { groupReadsOf, type GroupReads } from '../src/infra/db/group-reads.js';
+import { createShareInserter } from '../src/modules/shares/share-inserter.js';
+import { findShare } from '../src/modules/shares/shares.repository.js';
 import { now, shareRow as share } from './support/share-rows.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 
-/** SQLite on a file: lookups by code go through group reads (adapters/db/group-reads.ts). */
+/** SQLite on a file: lookups by code go through group reads (infra/db/group-reads.ts). */
 describe('group reads on SQLite', () => {
   let database: TestDatabase;
   let db: Db;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../src/adapters/db/index.js';
-import { groupedLookups } from '../src/domain/grouped-lookups.js';
-import { findShare } from '../src/domain/share-repository.js';
+import { createDb, migrate, type Db } from '../src/infra/db/index.js';
+import { groupedLookups } from '../src/modules/shares/grouped-lookups.js';
+import { findShare } from '../src/modules/shares/shares.repository.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { now, shareRow } from './support/share-rows.js';
 

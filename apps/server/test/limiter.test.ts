@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryLimiter } from '../src/adapters/limiter/memory.js';
-import type { Limiter } from '../src/adapters/limiter/port.js';
-import { createRedisLimiter } from '../src/adapters/limiter/redis.js';
+import { createMemoryLimiter } from '../src/infra/limiter/memory.js';
+import type { Limiter } from '../src/infra/limiter/port.js';
+import { createRedisLimiter } from '../src/infra/limiter/redis.js';
 import { testRedisUrl } from './support/redis.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 

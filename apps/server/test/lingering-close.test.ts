@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lingerBeforeClosing } from '../src/plugins/lingering-close.js';
+import { lingerBeforeClosing } from '../src/http/lingering-close.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 

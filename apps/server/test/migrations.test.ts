@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { shareTypes } from '@codedrop/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../src/adapters/db/index.js';
-import { migrationsFor } from '../src/adapters/db/migrations/index.js';
+import { createDb, migrate, type Db } from '../src/infra/db/index.js';
+import { migrationsFor } from '../src/infra/db/migrations/index.js';
 import {
   countCodesOfLength,
   deleteReclaimable,
   findShare,
-} from '../src/domain/share-repository.js';
+} from '../src/modules/shares/shares.repository.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 
 /** Existing data survives the migrations added since the first release. */

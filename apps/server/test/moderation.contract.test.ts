@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@codedrop/contract';
-import { hashPassword } from '../src/domain/moderation/admin-password.js';
+import { hashPassword } from '../src/modules/moderation/admin-password.js';
 import { startTestApp, http, type TestApp } from './support/app.js';
 import { TestClock } from './support/clock.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';

@@ -2,8 +2,8 @@ import { notePurifyConfig } from '@codedrop/contract';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../src/domain/app-error.js';
-import { sanitizeNote } from '../src/domain/note-sanitizer.js';
+import { AppError } from '../src/http/app-error.js';
+import { sanitizeNote } from '../src/modules/shares/notes/note-sanitizer.js';
 
 const payloads = [
   '<script>alert(1)</script>x',

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNoteCleaner } from '../src/domain/note-cleaner.js';
-import { sanitizeNote } from '../src/domain/note-sanitizer.js';
+import { createNoteCleaner } from '../src/modules/shares/notes/note-cleaner.js';
+import { sanitizeNote } from '../src/modules/shares/notes/note-sanitizer.js';
 
 // Timed: the cleaner gives a worker a deadline, so this runs apart from other suites
 // (vitest.timing.config.ts), where no neighbour can make a normal note miss it.

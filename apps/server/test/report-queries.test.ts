@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
-import { createDb, migrate, type Db } from '../src/adapters/db/index.js';
-import { fileReport } from '../src/domain/moderation/reports.js';
+import { createDb, migrate, type Db } from '../src/infra/db/index.js';
+import { fileReport } from '../src/modules/moderation/reports.service.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 import { now, shareRow } from './support/share-rows.js';
 

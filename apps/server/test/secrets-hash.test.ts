@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newDeleteToken, sha256Base64 } from '../src/domain/secrets-hash.js';
+import { newDeleteToken, sha256Base64 } from '../src/infra/runtime/secrets-hash.js';
 
 describe('delete tokens', () => {
   it('are 256-bit, never repeat across pool refills, and are stored only as their hash', () => {

@@ -12,7 +12,7 @@ import {
   secureServerResponse,
   SecureServerResponse,
   type HeaderList,
-} from '../src/plugins/secure-server-response.js';
+} from '../src/http/secure-server-response.js';
 
 const page: HeaderList = [
   ['x-frame-options', 'DENY'],

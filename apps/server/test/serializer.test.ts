@@ -1,7 +1,7 @@
 import { shareViewSchema } from '@codedrop/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serializerCompiler } from '../src/plugins/serializer.js';
+import { serializerCompiler } from '../src/http/serializer.js';
 
 const compile = (schema: z.ZodType) =>
   serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' });

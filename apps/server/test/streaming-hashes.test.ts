@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { StreamingHashes } from '../src/adapters/uploads/streaming-hashes.js';
+import { StreamingHashes } from '../src/infra/tus/streaming-hashes.js';
 
 // The per-process hash of a resumable upload: kept only while it is certainly the hash of
 // the stored bytes, so a completion can trust it instead of reading the object again.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../src/adapters/db/index.js';
-import { createSweeper } from '../src/domain/sweeper.js';
+import { createDb, migrate, type Db } from '../src/infra/db/index.js';
+import { createSweeper } from '../src/modules/sweeper/sweeper.service.js';
 import { TestClock } from './support/clock.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { serverOptions } from '../src/app.js';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig } from '../src/config/config.js';
 import { startTestApp, http, type TestApp } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { freePort, runServer } from './support/server-process.js';

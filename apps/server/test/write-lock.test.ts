@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../src/adapters/db/index.js';
-import { nonBlockingBegin } from '../src/adapters/db/write-lock.js';
-import { writeTransaction } from '../src/adapters/db/write-transaction.js';
+import { createDb, migrate, type Db } from '../src/infra/db/index.js';
+import { nonBlockingBegin } from '../src/infra/db/write-lock.js';
+import { writeTransaction } from '../src/infra/db/write-transaction.js';
 
 /**
  * Another process's writer, as a worker of the same cluster would be: a second connection to

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@codedrop/contract';
 // The server's own hashing, as `npm run admin:hash` prints it.
-import { hashPassword } from '../../server/src/domain/moderation/admin-password';
+import { hashPassword } from '../../server/src/modules/moderation/admin-password';
 import { expectAccessible } from './support/axe';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { readResultCode } from './support/result-card';

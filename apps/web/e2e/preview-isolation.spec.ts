@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { hashPassword } from '../../server/src/domain/moderation/admin-password';
+import { hashPassword } from '../../server/src/modules/moderation/admin-password';
 import { expectAccessible } from './support/axe';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { pngImage } from './support/sample-files';

@@ -2,9 +2,9 @@ import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
-import { createDb, migrate } from '../adapters/db/index.js';
-import type { Config } from '../config.js';
-import { resolveSecrets } from '../secrets.js';
+import { createDb, migrate } from '../infra/db/index.js';
+import type { Config } from '../config/config.js';
+import { resolveSecrets } from '../config/secrets.js';
 import { metricsReply, metricsRequest, roleEnv, type WorkerRole } from './messages.js';
 
 /** How long past the workers' own drain deadline the primary waits before killing them. */
@@ -30,7 +30,7 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
     await db.close();
   }
   // The workers' machine-wide counters: the limits themselves without Redis, and the
-  // fallback while Redis is unreachable (adapters/limiter/redis.ts).
+  // fallback while Redis is unreachable (infra/limiter/redis.ts).
   new RateLimiterClusterMaster();
   const aggregator = new AggregatorRegistry();
 

@@ -3,11 +3,11 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isBlobKey } from '../../src/adapters/blob/keys.js';
-import { createLocalBlobStore } from '../../src/adapters/blob/local.js';
-import type { BlobStore } from '../../src/adapters/blob/port.js';
-import { createS3Client } from '../../src/adapters/blob/s3-client.js';
-import { createS3BlobStore } from '../../src/adapters/blob/s3.js';
+import { isBlobKey } from '../../src/infra/blob/keys.js';
+import { createLocalBlobStore } from '../../src/infra/blob/local.js';
+import type { BlobStore } from '../../src/infra/blob/port.js';
+import { createS3Client } from '../../src/infra/blob/s3-client.js';
+import { createS3BlobStore } from '../../src/infra/blob/s3.js';
 import { startS3rver } from '../support/s3rver.js';
 
 /** Tests name foreign objects with this prefix so leftover checks can tell them apart. */

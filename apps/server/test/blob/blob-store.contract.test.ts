@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newBlobKey } from '../../src/adapters/blob/keys.js';
-import { BlobNotFoundError, BlobUnavailableError } from '../../src/adapters/blob/port.js';
-import type { BlobStore } from '../../src/adapters/blob/port.js';
+import { newBlobKey } from '../../src/infra/blob/keys.js';
+import { BlobNotFoundError, BlobUnavailableError } from '../../src/infra/blob/port.js';
+import type { BlobStore } from '../../src/infra/blob/port.js';
 import { FOREIGN_PREFIX, adapterCases } from './adapters.js';
 import type { StoreFixture } from './adapters.js';
 import { collect, failingStream, generatedStream, randomChunks, waitFor } from './streams.js';

@@ -1,7 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signDownloadToken, verifyDownloadToken } from '../../src/domain/download-token.js';
-import type { DownloadTokenPayload } from '../../src/domain/download-token.js';
+import {
+  signDownloadToken,
+  verifyDownloadToken,
+} from '../../src/modules/downloads/download-token.js';
+import type { DownloadTokenPayload } from '../../src/modules/downloads/download-token.js';
 
 const secret = randomBytes(32);
 const NOW = 1_767_225_600;

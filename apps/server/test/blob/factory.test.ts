@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBlobStore } from '../../src/adapters/blob/factory.js';
-import { newBlobKey } from '../../src/adapters/blob/keys.js';
+import { createBlobStore } from '../../src/infra/blob/factory.js';
+import { newBlobKey } from '../../src/infra/blob/keys.js';
 import { startS3rver } from '../support/s3rver.js';
 import type { S3rverHandle } from '../support/s3rver.js';
 

@@ -5,7 +5,7 @@ import {
   bundleStem,
   isBlobKey,
   newBlobKey,
-} from '../../src/adapters/blob/keys.js';
+} from '../../src/infra/blob/keys.js';
 
 const NOW = 1_767_225_600_000;
 

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newBlobKey } from '../../src/adapters/blob/keys.js';
-import type { BlobStore } from '../../src/adapters/blob/port.js';
-import { createS3BlobStore } from '../../src/adapters/blob/s3.js';
-import { attachmentDisposition } from '../../src/domain/file-names.js';
+import { newBlobKey } from '../../src/infra/blob/keys.js';
+import type { BlobStore } from '../../src/infra/blob/port.js';
+import { createS3BlobStore } from '../../src/infra/blob/s3.js';
+import { attachmentDisposition } from '../../src/modules/files/file-names.js';
 import { startS3rver } from '../support/s3rver.js';
 import type { S3rverHandle } from '../support/s3rver.js';
 import { randomChunks } from './streams.js';

@@ -1,9 +1,9 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newBlobKey } from '../../src/adapters/blob/keys.js';
-import { createS3Client } from '../../src/adapters/blob/s3-client.js';
-import { createS3BlobStore } from '../../src/adapters/blob/s3.js';
+import { newBlobKey } from '../../src/infra/blob/keys.js';
+import { createS3Client } from '../../src/infra/blob/s3-client.js';
+import { createS3BlobStore } from '../../src/infra/blob/s3.js';
 import { startS3rver } from '../support/s3rver.js';
 import type { S3rverHandle } from '../support/s3rver.js';
 

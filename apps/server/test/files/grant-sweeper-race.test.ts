@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSweeper } from '../../src/domain/sweeper.js';
+import { createSweeper } from '../../src/modules/sweeper/sweeper.service.js';
 import { http, startTestApp, type TestApp } from '../support/app.js';
 import { TestClock } from '../support/clock.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';

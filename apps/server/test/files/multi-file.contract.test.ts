@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytesCompact, messages } from '@codedrop/contract';
-import { bundleBlobKey, newBlobKey } from '../../src/adapters/blob/keys.js';
+import { bundleBlobKey, newBlobKey } from '../../src/infra/blob/keys.js';
 import { startTestApp, http, type TestApp } from '../support/app.js';
 import { TestClock } from '../support/clock.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';

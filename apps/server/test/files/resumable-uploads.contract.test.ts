@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptedSize } from '@codedrop/crypto';
-import { sweepOrphanBlobs } from '../../src/domain/orphan-sweep.js';
+import { sweepOrphanBlobs } from '../../src/modules/sweeper/orphan-sweep.js';
 import { servedInProcess, startTestApp, http, type TestApp } from '../support/app.js';
 import { TestClock } from '../support/clock.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';

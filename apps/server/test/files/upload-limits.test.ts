@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@codedrop/contract';
-import { newBlobKey } from '../../src/adapters/blob/keys.js';
+import { newBlobKey } from '../../src/infra/blob/keys.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { TestClock } from '../support/clock.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';

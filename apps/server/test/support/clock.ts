@@ -1,5 +1,5 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { Clock } from '../../src/domain/clock.js';
+import type { Clock } from '../../src/infra/runtime/clock.js';
 
 /** A clock tests move by hand, to walk shares through expiry without waiting. */
 export class TestClock implements Clock {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { hashPassword } from '../../src/domain/moderation/admin-password.js';
+import { hashPassword } from '../../src/modules/moderation/admin-password.js';
 import { http, startTestApp, type TestApp } from './app.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 

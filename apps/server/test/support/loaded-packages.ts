@@ -3,8 +3,8 @@
 // loaded by then, as a JSON array. A fresh process, so nothing else has loaded them first.
 import { createRequire } from 'node:module';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { resolveSecrets } from '../../src/secrets.js';
+import { loadConfig } from '../../src/config/config.js';
+import { resolveSecrets } from '../../src/config/secrets.js';
 
 const config = loadConfig(process.env);
 const app = await buildApp({ config, secrets: resolveSecrets(config), autoSweep: false });

@@ -1,4 +1,4 @@
-import type { NewShare } from '../../src/domain/share-repository.js';
+import type { NewShare } from '../../src/modules/shares/shares.repository.js';
 
 /** The moment the rows below were made; they expire an hour after it. */
 export const now = new Date();

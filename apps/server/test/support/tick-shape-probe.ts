@@ -2,7 +2,7 @@
 // --expose-gc: queues ticks of every kind the server does until V8 has optimised nextTick,
 // lets the queue drain, collects garbage fully, and prints whether a tick queued now is
 // still built with the kept entry's map.
-import { keptTickObject } from '../../src/keep-tick-object-shape.js';
+import { keptTickObject } from '../../src/http/keep-tick-object-shape.js';
 import { createHook } from 'node:async_hooks';
 import { setImmediate as nextLoop } from 'node:timers/promises';
 

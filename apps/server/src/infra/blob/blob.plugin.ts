@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createBlobStore } from './factory.js';
+import type { BlobStore } from './port.js';
+import type { S3BlobStoreOptions } from './s3-client.js';
+import type { Config } from '../../config/config.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    blobs: BlobStore;
+  }
+}
+
+/** The S3 settings of the configuration, as the S3 adapters take them. */
+export function s3OptionsOf(config: Config): S3BlobStoreOptions {
+  return {
+    bucket: config.s3.bucket,
+    region: config.s3.region,
+    forcePathStyle: config.s3.forcePathStyle,
+    // Resumable uploads take their parts (UPLOAD_CHUNK_BYTES each) from the same budget.
+    uploadBufferBytes: Math.max(config.s3.uploadBufferBytes, config.uploadChunkBytes),
+    ...(config.s3.endpoint === null ? {} : { endpoint: config.s3.endpoint }),
+    ...(config.s3.accessKeyId === null ? {} : { accessKeyId: config.s3.accessKeyId }),
+    ...(config.s3.secretAccessKey === null ? {} : { secretAccessKey: config.s3.secretAccessKey }),
+  };
+}
+
+async function blobs(app: FastifyInstance, opts: { config: Config }) {
+  const { config } = opts;
+  const store = await createBlobStore({
+    storage: config.storage,
+    dataDir: config.dataDir,
+    s3: config.storage === 's3' ? s3OptionsOf(config) : undefined,
+  });
+  app.decorate('blobs', store);
+  app.addHook('onClose', async () => store.close());
+  // What a crash of this machine's earlier processes left half-written (classic uploads cut
+  // off by a kill or a forced shutdown) goes at start-up, not an hour later with the orphan
+  // sweep; resumable uploads are whole files of their own and stay, to be resumed.
+  if (store.kind === 'local') {
+    try {
+      const removed = (await store.sweepIncomplete?.(new Date(0))) ?? 0;
+      if (removed > 0)
+        app.log.info({ removed }, 'removed the unfinished files of a crashed process');
+    } catch (error) {
+      // The orphan sweep tries again; /healthz says whether the store works at all.
+      app.log.warn({ err: error }, 'could not look for unfinished files at start-up');
+    }
+  }
+}
+
+export default fp(blobs, { name: 'blobs', dependencies: [] });

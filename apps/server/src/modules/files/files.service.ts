@@ -1,0 +1,250 @@
+import { pipeline, type Readable } from 'node:stream';
+import {
+  fileUploadFieldsSchema,
+  messages,
+  type CreateFileResponse,
+  type FieldError,
+  formatBytesCompact,
+} from '@codedrop/contract';
+import { bundleBlobKey, newBlobKey } from '../../infra/blob/keys.js';
+import { BlobUnavailableError } from '../../infra/blob/port.js';
+import { AppError } from '../../http/app-error.js';
+import { ByteLimit, ByteLimitExceededError } from './byte-limit.js';
+import { isOutOfSpace, storageFullError } from '../../infra/disk/disk-room.js';
+import type { CodeAllocator } from '../shares/codes/code-allocator.js';
+import { encryptedSize, plaintextSize } from '@codedrop/crypto';
+import { createFileDownloads, type FileDownloadDeps } from '../downloads/downloads.service.js';
+import { cleanMimeType, cleanUploadName, encryptedFileName } from './file-names.js';
+import type { RecoveryEscrow } from '../recovery/recovery-escrow.js';
+import { storedFileBytes, type NewShare } from '../shares/shares.repository.js';
+import { resolveExpiry } from '../shares/shares.service.js';
+import { shareBasics } from '../shares/new-share.js';
+import { fileColumnsFor, fileEntries, type StoredFile } from './stored-files.js';
+import { assertNotBlocked } from '../moderation/block-list.js';
+
+export interface FileServiceDeps extends FileDownloadDeps {
+  codes: CodeAllocator;
+  escrow: RecoveryEscrow;
+  limits: {
+    maxFileBytes: number;
+    expiryChoicesSeconds: number[];
+    defaultExpirySeconds: number;
+    unlockMaxFailures: number;
+    maxTextChars: number;
+    /** 0 = no quota. */
+    maxStorageBytes: number;
+  };
+  /** Told when an upload found the disk full (health answers are then stale). */
+  onOutOfSpace?: () => void;
+}
+
+export interface IncomingFile {
+  fileName: string;
+  mimeType: string | undefined;
+  stream: Readable;
+}
+
+/** A stored upload not yet a share: the row is written once the whole body was read. */
+export type StoredBlob = StoredFile;
+
+/** The request body itself was broken: truncated, garbled, or cut off by the client. */
+export function malformedUpload(): AppError {
+  return AppError.validation('file', messages.uploadMalformed);
+}
+
+/** MAX_FILE_BYTES passed: by the one file, or by the files of a share together. */
+export function tooLargeError(maxFileBytes: number, several = false): AppError {
+  const limit = formatBytesCompact(maxFileBytes);
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    several ? messages.filesTooLargeDetail(limit) : messages.fileTooLargeDetail(limit),
+    { title: messages.fileTooLargeTitle },
+  );
+}
+
+/**
+ * File shares: an upload is checked, streamed into the blob store and only then made a
+ * share; downloads are taken and signed by `file-download.ts`.
+ */
+export function createFileService(deps: FileServiceDeps) {
+  const { limits } = deps;
+  // The stored total is summed at most once a second; uploads in flight between two sums
+  // can overshoot the quota by their own sizes, never by more.
+  let stored: { bytes: number; at: number } | null = null;
+
+  /** Refuses an upload of `bytes` with 507 once MAX_STORAGE_BYTES would be passed. */
+  async function assertStorageRoom(bytes: number): Promise<void> {
+    if (limits.maxStorageBytes === 0) return;
+    const now = Date.now();
+    if (stored === null || now - stored.at > 1_000) {
+      stored = { bytes: await storedFileBytes(deps.db), at: now };
+    }
+    if (stored.bytes + bytes > limits.maxStorageBytes) {
+      throw new AppError('INSUFFICIENT_STORAGE', messages.storageFull, { retryAfterSeconds: 300 });
+    }
+    stored.bytes += bytes;
+  }
+
+  /** Checks the multipart text fields before a single byte of the file is stored. */
+  function parseFields(raw: Record<string, string>) {
+    const parsed = fileUploadFieldsSchema.safeParse(raw);
+    if (!parsed.success) {
+      const errors: FieldError[] = parsed.error.issues.map((issue) => ({
+        field: issue.path.join('.') || 'body',
+        message: issue.message,
+      }));
+      throw new AppError('VALIDATION_FAILED', errors[0]!.message, { errors });
+    }
+    const fields = parsed.data;
+    return { ...fields, expiresIn: resolveExpiry(fields.expiresInSeconds, limits) };
+  }
+
+  /**
+   * Streams one file of the upload straight into the blob store, cut off the moment the
+   * share's files together pass MAX_FILE_BYTES (`before`: the files already stored). The
+   * share row is written by `insert` only once the whole request has been read, so a body
+   * that fails after a file (a bad part, a truncated ending) keeps nothing.
+   */
+  async function storeBlob(
+    fields: ReturnType<typeof parseFields>,
+    file: IncomingFile,
+    before: readonly StoredBlob[] = [],
+  ): Promise<StoredBlob> {
+    const encrypted = fields.encryptedPayload !== undefined;
+    const name = cleanUploadName(file.fileName);
+    if (name === '') {
+      file.stream.resume();
+      throw AppError.validation('file', messages.fileRequired);
+    }
+    const [first] = before;
+    const key =
+      first === undefined
+        ? newBlobKey(encrypted ? null : name, deps.clock.now().getTime())
+        : bundleBlobKey(first.key, before.length, encrypted ? null : name);
+    const limit = new ByteLimit(roomLeft(before, encrypted));
+    // pipeline listens for 'error' on both streams from the first moment: a body that
+    // fails while the store is still opening its file can no longer go unhandled.
+    pipeline(file.stream, limit, () => {});
+    const mime = encrypted ? 'application/octet-stream' : cleanMimeType(file.mimeType);
+    let size: number;
+    try {
+      ({ size } = await deps.blobs.put(key, limit, { contentType: mime }));
+    } catch (error) {
+      if (error instanceof ByteLimitExceededError) {
+        throw tooLargeError(limits.maxFileBytes, before.length > 0);
+      }
+      // The disk had no room after all (something else filled it): nothing of the file is
+      // kept (the store removed it), and the upload is answered as the reserve would have.
+      if (isOutOfSpace(error)) {
+        deps.onOutOfSpace?.();
+        throw storageFullError();
+      }
+      if (error instanceof BlobUnavailableError) {
+        throw new AppError('SERVICE_UNAVAILABLE', messages.uploadFailed, {
+          retryAfterSeconds: 30,
+        });
+      }
+      // Anything else ended the request body itself: truncated, garbled or aborted.
+      if (file.stream.errored !== null || limit.errored !== null) throw malformedUpload();
+      throw error;
+    }
+    const sha256 = limit.sha256();
+    const blob = { key, name: encrypted ? encryptedFileName : name, mime, size, sha256 };
+    if (encrypted && plaintextSize(size) === null) {
+      await discard(blob);
+      throw AppError.validation('file', 'The encrypted file is malformed (its size is impossible)');
+    }
+    try {
+      await assertNotBlocked(deps.db, sha256);
+    } catch (error) {
+      await discard(blob);
+      throw error;
+    }
+    return blob;
+  }
+
+  /**
+   * Stored bytes the next file may take: what is left of MAX_FILE_BYTES after the files
+   * before it. Encrypted files are measured by their plaintext (each stream adds its own
+   * header and tags), so the next one may store the ciphertext of the plaintext left.
+   */
+  function roomLeft(before: readonly StoredBlob[], encrypted: boolean): number {
+    const plain = (blob: StoredBlob) => (encrypted ? (plaintextSize(blob.size) ?? 0) : blob.size);
+    const left = Math.max(0, limits.maxFileBytes - before.reduce((n, b) => n + plain(b), 0));
+    return encrypted ? encryptedSize(left) : left;
+  }
+
+  /** Gives a stored blob up when its request failed after it: nothing of it is kept. */
+  async function discard(blob: StoredBlob): Promise<void> {
+    await deps.blobs.delete(blob.key).catch(() => {});
+  }
+
+  /**
+   * Makes the stored blobs one share; every blob is discarded if that fails. With
+   * `uploading`, the one blob is a resumable upload that has only begun, by the client
+   * `uploading.client` (a keyed hash): the share exists at once, with its declared size,
+   * and becomes downloadable when every byte is stored.
+   */
+  async function insert(
+    fields: ReturnType<typeof parseFields>,
+    blobs: readonly StoredBlob[],
+    uploading: { client: string } | null = null,
+  ): Promise<CreateFileResponse> {
+    try {
+      return await insertRow(fields, blobs, uploading);
+    } catch (error) {
+      await Promise.all(blobs.map(discard));
+      throw error;
+    }
+  }
+
+  async function insertRow(
+    fields: ReturnType<typeof parseFields>,
+    blobs: readonly StoredBlob[],
+    uploading: { client: string } | null,
+  ): Promise<CreateFileResponse> {
+    const fileColumns = fileColumnsFor(blobs);
+    const encrypted = fields.encryptedPayload !== undefined;
+    const { columns, ...created } = shareBasics(deps.clock, deps.escrow, {
+      ...fields,
+      expiresInSeconds: fields.expiresIn,
+    });
+    const code = await deps.codes.allocate((code): NewShare => ({
+      code,
+      type: 'file',
+      is_encrypted: encrypted,
+      encrypted_payload:
+        fields.encryptedPayload === undefined ? null : JSON.stringify(fields.encryptedPayload),
+      ...fileColumns,
+      max_downloads: fields.maxDownloads,
+      ...columns,
+      ...(uploading
+        ? {
+            upload_received: 0,
+            upload_touched_at: columns.created_at,
+            upload_client: uploading.client,
+          }
+        : {}),
+    }));
+    return {
+      code,
+      type: 'file',
+      ...created,
+      fileName: blobs[0]!.name,
+      fileSize: fileColumns.file_size,
+      maxDownloads: fields.maxDownloads,
+      files: fileEntries(blobs, encrypted),
+    };
+  }
+
+  return {
+    parseFields,
+    assertStorageRoom,
+    storeBlob,
+    insert,
+    discard,
+    ...createFileDownloads(deps),
+  };
+}
+
+export type FileService = ReturnType<typeof createFileService>;

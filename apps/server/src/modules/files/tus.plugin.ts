@@ -1,0 +1,197 @@
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Server } from '@tus/server';
+import { EVENTS, type DataStore, type Upload } from '@tus/utils';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PartBuffers } from '../../infra/blob/part-buffers.js';
+import type { BlobStore } from '../../infra/blob/port.js';
+import type { S3BlobStore } from '../../infra/blob/s3.js';
+import { InflightWrites } from '../../infra/tus/inflight-writes.js';
+import { LocalUploadStore } from '../../infra/tus/local-upload-store.js';
+import { StreamingHashes } from '../../infra/tus/streaming-hashes.js';
+import { createDbLocker } from '../../infra/tus/upload-locks.js';
+import { createUploadInfoStore, deleteUploadRecords } from '../../infra/tus/upload-records.js';
+import type { Config } from '../../config/config.js';
+import type { Clock } from '../../infra/runtime/clock.js';
+import { markUploadComplete, recordUploadProgress } from './upload-progress.js';
+import { messages } from '@codedrop/contract';
+import { AppError } from '../../http/app-error.js';
+import { hashBlob, isBlocked } from '../moderation/block-list.js';
+import { s3OptionsOf } from '../../infra/blob/blob.plugin.js';
+
+export const uploadsPath = '/api/uploads';
+
+export interface ResumableUploads {
+  /** The tus protocol server; modules/files/tus.routes.ts hands it each request. */
+  tus: Server;
+  /** The id each creation request's upload is to get (tus asks through namingFunction). */
+  idFor: WeakMap<Request, string>;
+  /**
+   * Forgets the uploads stored under `keys` (a reclaimed or deleted share's blob keys): their
+   * records, and on S3 their open multipart uploads and unfinished parts. The object
+   * itself is the blob store's to delete.
+   */
+  forget(keys: readonly string[]): Promise<void>;
+  /**
+   * Makes the share of the upload under `key` downloadable once the stored object is durable
+   * and has exactly the `declared` size; true when it is ready (now or before). Bytes on
+   * the block list end the share instead: CONTENT_BLOCKED, and nothing of it remains.
+   */
+  complete(key: string, declared: number): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploads: ResumableUploads;
+  }
+}
+
+/** The blob store's part buffers: one budget for every upload of the process to the bucket. */
+function partBuffersOf(blobs: BlobStore): PartBuffers {
+  const { partBuffers } = blobs as Partial<S3BlobStore>;
+  if (partBuffers === undefined) throw new Error('resumable uploads to S3 need the S3 blob store');
+  return partBuffers;
+}
+
+/** The tus store for S3: multipart uploads straight into the bucket. */
+async function s3UploadStore(
+  config: Config,
+  db: FastifyInstance['db']['kysely'],
+  inflight: InflightWrites,
+  hashes: StreamingHashes,
+  buffers: PartBuffers,
+) {
+  const [{ S3UploadStore }, { createS3Client }] = await Promise.all([
+    import('../../infra/tus/s3-upload-store.js'),
+    import('../../infra/blob/s3-client.js'),
+  ]);
+  return new S3UploadStore({
+    db,
+    client: createS3Client(s3OptionsOf(config)),
+    bucket: config.s3.bucket,
+    partSize: config.uploadChunkBytes,
+    buffers,
+    inflight,
+    hashes,
+  });
+}
+
+/**
+ * Resumable uploads (tus 1.0) into the same store as every other file: on local disk the
+ * tus FileStore writes straight into the blob directory, on S3 our store writes multipart
+ * uploads (docs/api.md#resumable-uploads). Either way the upload's id is the share's blob
+ * key, its record and its lock are in the database, and any worker or instance can take
+ * any chunk.
+ */
+async function uploads(app: FastifyInstance, opts: { config: Config; clock: Clock }) {
+  const { config, clock } = opts;
+  const db = app.db.kysely;
+  const inflight = new InflightWrites();
+  const hashes = new StreamingHashes();
+  // The S3 store and the AWS SDK are imported only when S3 is configured
+  // (docs/design.md#start-up).
+  const s3Store =
+    config.storage === 's3'
+      ? await s3UploadStore(config, db, inflight, hashes, partBuffersOf(app.blobs))
+      : null;
+  const blobDir = join(config.dataDir, 'blobs');
+  const localStore =
+    s3Store === null
+      ? new LocalUploadStore(
+          { directory: blobDir, configstore: createUploadInfoStore(db) },
+          inflight,
+          hashes,
+          () => app.diskRoom.noteFull(),
+        )
+      : null;
+  const datastore: DataStore = s3Store ?? localStore!;
+  const idFor = new WeakMap<Request, string>();
+  const tus = new Server({
+    path: uploadsPath,
+    datastore,
+    locker: createDbLocker(db, { inflight }),
+    relativeLocation: true,
+    // Same-origin only, like the rest of the API: no CORS headers for anyone.
+    allowedOrigins: () => false,
+    exposedHeaders: ['CodeDrop-Code', 'CodeDrop-Delete-Token', 'CodeDrop-Upload-Secret'],
+    // A finished upload is a share; it ends by DELETE /api/shares/{code}, with its token.
+    disableTerminationForFinishedUploads: true,
+    namingFunction: (request) => {
+      const id = idFor.get(request);
+      if (id === undefined) throw new Error('upload created outside modules/files/tus.routes.ts');
+      return id;
+    },
+    // tus keeps only what it needs of the metadata: the envelope, the verifier and any
+    // recovery password are the share's, and must not linger in a second place.
+    onUploadCreate: async (_request: Request, upload: Upload) => ({
+      metadata: {
+        filename: upload.metadata?.filename ?? null,
+        filetype: upload.metadata?.filetype ?? null,
+      },
+    }),
+    // A chunk the disk had no room for is answered 507, however tus saw its stream end.
+    onResponseError: (request: Request) => {
+      const id = new URL(request.url).pathname.split('/').pop() ?? '';
+      if (localStore?.tookNoRoom(id)) return { status_code: 507, body: messages.storageFull };
+      return undefined;
+    },
+    // Progress while a chunk streams in (at most once a second), for the recipient's view.
+    postReceiveInterval: 1_000,
+  });
+  tus.on(EVENTS.POST_RECEIVE, (_source: unknown, upload: Upload) => {
+    recordUploadProgress(db, upload.id, upload.offset, clock.now()).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not record upload progress');
+    });
+  });
+  async function forget(keys: readonly string[]) {
+    hashes.forget(keys);
+    const records = await deleteUploadRecords(db, keys);
+    if (s3Store === null) return;
+    await Promise.all(
+      records
+        .filter((record) => record.multipartId !== null || record.tailSize > 0)
+        .map((record) => s3Store.discard(record.id, record.multipartId)),
+    );
+  }
+
+  app.decorate('uploads', {
+    tus,
+    idFor,
+    async complete(key, declared) {
+      // The FileStore writes without syncing: the bytes reach the disk before the share
+      // says they are there (S3 answered CompleteMultipartUpload only once they are stored).
+      if (s3Store === null) {
+        const handle = await open(join(blobDir, key), 'r');
+        try {
+          // Private like every other blob (created so; an upload begun by an earlier
+          // version was created with the default mode).
+          await handle.chmod(0o600);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      }
+      const { size } = await app.blobs.stat(key);
+      if (size !== declared) {
+        app.log.error({ key, size, declared }, 'a completed upload has the wrong size');
+        return false;
+      }
+      // Hashed as it streamed in when every chunk came to this process; chunks may reach
+      // any instance, though, and then the finished object is read once.
+      const sha256 = hashes.take(key, size) ?? (await hashBlob(app.blobs, key));
+      const blocked = await isBlocked(db, sha256);
+      if (blocked) {
+        await db.deleteFrom('shares').where('blob_key', '=', key).execute();
+        await forget([key]);
+        await app.blobs.delete(key);
+        throw new AppError('CONTENT_BLOCKED', messages.contentBlocked);
+      }
+      await markUploadComplete(db, key, size, sha256);
+      return true;
+    },
+    forget,
+  } satisfies ResumableUploads);
+}
+
+export default fp(uploads, { name: 'uploads', dependencies: ['db', 'blobs', 'disk-room'] });

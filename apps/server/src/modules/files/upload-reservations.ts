@@ -1,0 +1,104 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../infra/db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import { clearedSecrets } from '../shares/share-endings.js';
+import type { GoneReason } from '../shares/share-record.js';
+import { toDate } from '../shares/share-record.js';
+
+type Db = Kysely<Database>;
+
+// A running resumable upload reserves the rest of its declared size in the storage quota;
+// everything else counts by the bytes stored (docs/operations.md#rate-limits-and-abuse-control).
+// These bound what one client's reservations hold, and free those of uploads that starve.
+
+export interface ReservationCaps {
+  /** Running uploads one client may have at once. */
+  perClient: number;
+  /** Declared bytes not yet received, summed over one client's running uploads. */
+  bytesPerClient: number;
+}
+
+/** What `client`'s running uploads hold: how many, and the bytes they still reserve. */
+export async function clientReservations(db: Db, client: string) {
+  const row = await db
+    .selectFrom('shares')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('uploads'),
+      eb.fn.sum<number | string | null>(sql`file_size - upload_received`).as('bytes'),
+    ])
+    .where('upload_client', '=', client)
+    .where('upload_received', 'is not', null)
+    .where('gone', '=', false)
+    .executeTakeFirstOrThrow();
+  return { uploads: Number(row.uploads), bytes: Number(row.bytes ?? 0) };
+}
+
+/**
+ * Refuses an upload that would take `client` past its caps, `adding` what it is to reserve.
+ * Checked before the upload (adding it) and again once its row is in (adding nothing):
+ * of uploads begun at the same moment each then sees the others, so together they never
+ * pass the caps (a burst may see one another and all be refused, never all be let
+ * through). The caller removes a refused upload's row.
+ */
+export async function assertWithinReservations(
+  db: Db,
+  client: string,
+  caps: ReservationCaps,
+  adding = { uploads: 0, bytes: 0 },
+): Promise<void> {
+  const held = await clientReservations(db, client);
+  const uploads = held.uploads + adding.uploads;
+  if (uploads > caps.perClient || held.bytes + adding.bytes > caps.bytesPerClient) {
+    throw new AppError(
+      'RATE_LIMITED',
+      'You have too many uploads running. Let one finish or cancel it, then try again.',
+      { retryAfterSeconds: 60 },
+    );
+  }
+}
+
+export interface UploadFloor {
+  /** An upload that has received nothing this long after it began is reclaimed. */
+  firstByteSeconds: number;
+  /** Past firstByteSeconds, an average since the start below this is reclaimed (0: never). */
+  minBytesPerSecond: number;
+}
+
+/**
+ * Abandons running uploads that hold a reservation without using it: nothing received in
+ * the first window, or an average rate since the start under the floor after it (a byte
+ * now and then keeps an upload from stalling, not from starving). Gone at once, secrets
+ * cleared, reclaimed by the sweep that follows; answers how many.
+ */
+export async function abandonStarvedUploads(db: Db, now: Date, floor: UploadFloor) {
+  const started = new Date(now.getTime() - floor.firstByteSeconds * 1000);
+  const running = await db
+    .selectFrom('shares')
+    .select(['code', 'created_at', 'upload_received'])
+    .where('upload_received', 'is not', null)
+    .where('gone', '=', false)
+    .where('created_at', '<=', started)
+    .execute();
+  let abandoned = 0;
+  for (const upload of running) {
+    const received = Number(upload.upload_received);
+    const seconds = (now.getTime() - toDate(upload.created_at).getTime()) / 1000;
+    if (received > 0 && received >= floor.minBytesPerSecond * seconds) continue;
+    const result = await db
+      .updateTable('shares')
+      .set({
+        gone: true,
+        gone_reason: 'abandoned' satisfies GoneReason,
+        reclaim_after: now,
+        upload_touched_at: null,
+        ...clearedSecrets,
+      })
+      .where('code', '=', upload.code)
+      .where('gone', '=', false)
+      // Bytes that arrived meanwhile are judged at the next sweep.
+      .where('upload_received', '=', received)
+      .executeTakeFirst();
+    abandoned += Number(result.numUpdatedRows);
+  }
+  return abandoned;
+}

@@ -1,0 +1,208 @@
+import {
+  shareTypes,
+  type AdminOverview,
+  type AdminQueueEntry,
+  type AdminReport,
+  type AdminShare,
+  type AdminShareStatus,
+  type ReportReason,
+} from '@codedrop/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../infra/db/schema.js';
+import { addSeconds } from '../../infra/runtime/clock.js';
+import { storedFileBytes } from '../shares/shares.repository.js';
+import { toBool, toDate } from '../shares/share-record.js';
+import { storedFilesOf } from '../files/stored-files.js';
+import { shownHashChars } from './audit-log.js';
+
+type Db = Kysely<Database>;
+
+// What the console reads (docs/api.md#admin). None of it is on a visitor's path, so it
+// favours plain queries over speed: an operator asks a few times a minute at most.
+
+interface StatusColumns {
+  gone: boolean | number;
+  expires_at: Date | string;
+  quarantined_at: Date | string | null;
+}
+
+function statusOf(row: StatusColumns, now: Date): AdminShareStatus {
+  if (row.quarantined_at !== null) return 'quarantined';
+  if (toBool(row.gone)) return 'gone';
+  return toDate(row.expires_at) <= now ? 'expired' : 'live';
+}
+
+const iso = (value: Date | string) => toDate(value).toISOString();
+const count = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
+
+export async function adminOverview(db: Db, now: Date): Promise<AdminOverview> {
+  const dayAgo = addSeconds(now, -86_400);
+  const live = await db
+    .selectFrom('shares')
+    .select(['type', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('gone', '=', false)
+    .where('expires_at', '>', now)
+    .where('quarantined_at', 'is', null)
+    .groupBy('type')
+    .execute();
+  const liveShares = Object.fromEntries(shareTypes.map((type) => [type, 0])) as Record<
+    (typeof shareTypes)[number],
+    number
+  >;
+  for (const row of live) liveShares[row.type] = count(row.n);
+  const [created, reports, quarantined, blocked] = await Promise.all([
+    db
+      .selectFrom('shares')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('created_at', '>', dayAgo)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('reports')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('created_at', '>', dayAgo)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('shares')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('quarantined_at', 'is not', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('blocked_hashes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    liveShares,
+    storageBytes: await storedFileBytes(db),
+    createdLast24h: count(created.n),
+    reportsLast24h: count(reports.n),
+    quarantined: count(quarantined.n),
+    blockedHashes: count(blocked.n),
+  };
+}
+
+/** Shares with unreviewed reports, the most recently reported first. */
+export async function reportQueue(db: Db, now: Date, limit = 200): Promise<AdminQueueEntry[]> {
+  const groups = await db
+    .selectFrom('reports')
+    .select([
+      'code',
+      (eb) => eb.fn.countAll<number | string>().as('reports'),
+      (eb) => eb.fn.count<number | string>('reporter_hash').distinct().as('reporters'),
+      (eb) => eb.fn.max('created_at').as('latest'),
+    ])
+    .where('reviewed_at', 'is', null)
+    .groupBy('code')
+    .orderBy(sql`max(created_at)`, 'desc')
+    .limit(limit)
+    .execute();
+  if (groups.length === 0) return [];
+  const codes = groups.map((group) => group.code);
+  const [shares, reasons] = await Promise.all([
+    db
+      .selectFrom('shares')
+      .select(['code', 'type', 'is_encrypted', 'gone', 'expires_at', 'quarantined_at'])
+      .where('code', 'in', codes)
+      .execute(),
+    db
+      .selectFrom('reports')
+      .select(['code', 'reason', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('code', 'in', codes)
+      .where('reviewed_at', 'is', null)
+      .groupBy(['code', 'reason'])
+      .execute(),
+  ]);
+  const byCode = new Map(shares.map((share) => [share.code, share]));
+  return groups.flatMap((group): AdminQueueEntry[] => {
+    const share = byCode.get(group.code);
+    // Reports go with their share; one whose row was just reclaimed has nothing to show.
+    if (share === undefined) return [];
+    return [
+      {
+        code: group.code,
+        type: share.type,
+        encrypted: toBool(share.is_encrypted),
+        status: statusOf(share, now),
+        reports: count(group.reports),
+        reporters: count(group.reporters),
+        reasons: reasons
+          .filter((row) => row.code === group.code)
+          .map((row) => ({ reason: row.reason as ReportReason, count: count(row.n) }))
+          .sort((a, b) => b.count - a.count),
+        latestReportAt: iso(group.latest as Date | string),
+        quarantinedAt: share.quarantined_at === null ? null : iso(share.quarantined_at),
+      },
+    ];
+  });
+}
+
+/** A share as the operator sees it; null when there is no row for the code. */
+export async function adminShare(db: Db, code: string, now: Date): Promise<AdminShare | null> {
+  const row = await db
+    .selectFrom('shares')
+    .select([
+      'code',
+      'type',
+      'content',
+      'is_encrypted',
+      'gone',
+      'created_at',
+      'expires_at',
+      'quarantined_at',
+      'file_name',
+      'file_size',
+      'file_mime',
+      'blob_key',
+      'files',
+      'file_sha256',
+      'download_count',
+      'max_downloads',
+    ])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  const encrypted = toBool(row.is_encrypted);
+  const files = storedFilesOf(row).map((file, index) => ({
+    index,
+    name: encrypted ? null : file.name,
+    size: file.size,
+    type: encrypted ? null : file.mime,
+    sha256: file.sha256 ?? null,
+  }));
+  const plain = !encrypted && row.content !== null;
+  return {
+    code: row.code,
+    type: row.type,
+    encrypted,
+    status: statusOf(row, now),
+    createdAt: iso(row.created_at),
+    expiresAt: iso(row.expires_at),
+    quarantinedAt: row.quarantined_at === null ? null : iso(row.quarantined_at),
+    size:
+      row.type === 'file'
+        ? Number(row.file_size ?? 0)
+        : Buffer.byteLength(row.content ?? '', 'utf8'),
+    downloadCount: Number(row.download_count),
+    maxDownloads: row.max_downloads === null ? null : Number(row.max_downloads),
+    text: plain && row.type === 'clipboard' ? row.content : null,
+    noteHtml: plain && row.type === 'notepad' ? row.content : null,
+    files,
+    reports: await reportsOf(db, code),
+  };
+}
+
+async function reportsOf(db: Db, code: string): Promise<AdminReport[]> {
+  const rows = await db
+    .selectFrom('reports')
+    .select(['reason', 'message', 'email', 'reporter_hash', 'created_at'])
+    .where('code', '=', code)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    reason: row.reason as ReportReason,
+    message: row.message,
+    email: row.email,
+    reporter: row.reporter_hash.slice(0, shownHashChars),
+    createdAt: iso(row.created_at),
+  }));
+}

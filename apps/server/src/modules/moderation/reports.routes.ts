@@ -1,0 +1,37 @@
+import {
+  codeParamsSchema,
+  problemSchema,
+  reportBodySchema,
+  reportResponseSchema,
+} from '@codedrop/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config/config.js';
+import { requireCode } from '../../http/guards.js';
+
+const reportWindowSeconds = 3_600;
+
+export default async function reportRoutes(app: FastifyInstance, opts: { config: Config }) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/shares/:code/reports',
+    {
+      schema: {
+        summary:
+          'Report a share for review (answers 202 for every code, so it cannot test whether one exists)',
+        params: codeParamsSchema,
+        body: reportBodySchema,
+        response: { 202: reportResponseSchema, '4XX': problemSchema, '5XX': problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const code = requireCode(request.params.code, opts.config);
+      await app.limits.consume(
+        `report:${app.limits.client(request)}`,
+        opts.config.rateLimitReports,
+        reportWindowSeconds,
+      );
+      const answer = await app.moderation.report(code, request.body, request.ip);
+      return reply.status(202).send(answer);
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import type { ShareType } from '@codedrop/contract';
+import type { Selectable } from 'kysely';
+import type { SharesTable } from '../../infra/db/schema.js';
+import { storedFilesOf, type StoredFile } from '../files/stored-files.js';
+
+/**
+ * The columns a lookup reads: everything but the envelope and the recovery escrow, which
+ * can be large and are read only by the two requests that hand them out.
+ */
+export const recordColumns = [
+  'code',
+  'type',
+  'content',
+  'is_encrypted',
+  'kdf',
+  'auth_verifier',
+  'failed_unlocks',
+  'recovery_email_hash',
+  'created_at',
+  'expires_at',
+  'reclaim_after',
+  'gone',
+  'gone_reason',
+  'file_name',
+  'file_size',
+  'file_mime',
+  'blob_key',
+  'files',
+  'max_downloads',
+  'download_count',
+  'burn_after_reading',
+  'upload_received',
+  'quarantined_at',
+] as const satisfies ReadonlyArray<keyof SharesTable>;
+
+export type ShareRow = Pick<Selectable<SharesTable>, (typeof recordColumns)[number]>;
+
+/** A share as the domain sees it, whatever dialect it came from. */
+export interface ShareRecord {
+  code: string;
+  type: ShareType;
+  content: string | null;
+  isEncrypted: boolean;
+  /** The envelope's key-derivation parameters as JSON (the envelope itself is not read). */
+  kdf: string | null;
+  authVerifier: string | null;
+  failedUnlocks: number;
+  recoveryEmailHash: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  reclaimAfter: Date;
+  gone: boolean;
+  goneReason: GoneReason | null;
+  /** A file share's files in upload order (one or several); [] for text. */
+  files: StoredFile[];
+  maxDownloads: number | null;
+  downloadCount: number;
+  burnAfterReading: boolean;
+  /** A resumable upload still running: the bytes stored so far; null once every byte is. */
+  uploadReceived: number | null;
+  /** Held for an operator's review after enough reports; null when served normally. */
+  quarantinedAt: Date | null;
+}
+
+/** `abandoned`: a resumable upload that made no progress for UPLOAD_STALL_SECONDS. */
+export type GoneReason = 'burnt' | 'exhausted' | 'destroyed' | 'deleted' | 'abandoned';
+
+export const toDate = (value: Date | string): Date =>
+  value instanceof Date ? value : new Date(value);
+export const toBool = (value: boolean | number): boolean => value === true || value === 1;
+
+/** The one place rows become records (SQLite's 0/1 and ISO text included). */
+export function toShareRecord(row: ShareRow): ShareRecord {
+  return {
+    code: row.code,
+    type: row.type,
+    content: row.content,
+    isEncrypted: toBool(row.is_encrypted),
+    kdf: row.kdf,
+    authVerifier: row.auth_verifier,
+    failedUnlocks: Number(row.failed_unlocks),
+    recoveryEmailHash: row.recovery_email_hash,
+    createdAt: toDate(row.created_at),
+    expiresAt: toDate(row.expires_at),
+    reclaimAfter: toDate(row.reclaim_after),
+    gone: toBool(row.gone),
+    goneReason: row.gone_reason as GoneReason | null,
+    files: storedFilesOf(row),
+    maxDownloads: row.max_downloads === null ? null : Number(row.max_downloads),
+    downloadCount: Number(row.download_count),
+    burnAfterReading: toBool(row.burn_after_reading),
+    uploadReceived: row.upload_received === null ? null : Number(row.upload_received),
+    quarantinedAt: row.quarantined_at === null ? null : toDate(row.quarantined_at),
+  };
+}

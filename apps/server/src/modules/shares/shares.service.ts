@@ -1,0 +1,212 @@
+import {
+  type CreateShareBody,
+  type CreateShareResponse,
+  type ShareView,
+  assertNever,
+  maxEnvelopeChars,
+  messages,
+  type TextShareType,
+} from '@codedrop/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../infra/db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import { addSeconds, type Clock } from '../../infra/runtime/clock.js';
+import type { CodeAllocator } from './codes/code-allocator.js';
+import type { NoteCleaner } from './notes/note-cleaner.js';
+import type { RecoveryEscrow } from '../recovery/recovery-escrow.js';
+import { burnShare, destroyShare } from './share-endings.js';
+import {
+  findSecrets,
+  findShare,
+  refundUnlockAttempt,
+  reserveUnlockAttempt,
+  type NewShare,
+} from './shares.repository.js';
+import type { ShareRecord } from './share-record.js';
+import { goneErrorCode, toShareView } from './share-view.js';
+import { digestsEqual, sha256Base64 } from '../../infra/runtime/secrets-hash.js';
+import { shareBasics } from './new-share.js';
+import { validateClipboardText } from './text-rules.js';
+
+/** How long a share made gone early keeps answering 410 before it is reclaimed. */
+export const goneGraceSeconds = 300;
+
+export interface ShareServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  codes: CodeAllocator;
+  notes: Pick<NoteCleaner, 'sanitize'>;
+  escrow: RecoveryEscrow;
+  limits: {
+    maxTextChars: number;
+    maxNoteChars: number;
+    expiryChoicesSeconds: number[];
+    defaultExpirySeconds: number;
+    unlockMaxFailures: number;
+  };
+}
+
+export function resolveExpiry(
+  requested: number | undefined,
+  limits: Pick<ShareServiceDeps['limits'], 'expiryChoicesSeconds' | 'defaultExpirySeconds'>,
+): number {
+  const seconds = requested ?? limits.defaultExpirySeconds;
+  if (!limits.expiryChoicesSeconds.includes(seconds)) {
+    throw AppError.validation(
+      'expiresInSeconds',
+      `expiresInSeconds must be one of ${limits.expiryChoicesSeconds.join(', ')}`,
+    );
+  }
+  return seconds;
+}
+
+export function createShareService(deps: ShareServiceDeps) {
+  const { db, clock, limits } = deps;
+
+  /** A share that is live, or the 404/410/451 problem that explains why it is not. */
+  async function requireLive(code: string): Promise<ShareRecord> {
+    const now = clock.now();
+    const found = await findShare(db, code, now);
+    if (found === null) throw new AppError('SHARE_NOT_FOUND');
+    // Held for review: nothing of it is served, whatever its state (docs/design.md#moderation).
+    if (found.record.quarantinedAt !== null) throw new AppError('SHARE_QUARANTINED');
+    if (!found.live) throw new AppError(goneErrorCode(found.record, now));
+    return found.record;
+  }
+
+  /** A plain text share's content as stored: checked text, or a sanitized note. */
+  async function plainContent(type: TextShareType, raw: string): Promise<string> {
+    switch (type) {
+      case 'clipboard':
+        validateClipboardText(raw, limits.maxTextChars);
+        return raw;
+      case 'notepad':
+        // Markup the sanitizer strips may make the input longer than the note; twice the
+        // limit is room enough, and bounds the work one request can ask for.
+        if (raw.length > 2 * limits.maxNoteChars) {
+          throw new AppError('PAYLOAD_TOO_LARGE', messages.noteTooLong(limits.maxNoteChars));
+        }
+        return deps.notes.sanitize(raw);
+      default:
+        return assertNever(type);
+    }
+  }
+
+  return {
+    requireLive,
+
+    async create(body: CreateShareBody): Promise<CreateShareResponse> {
+      const expiresIn = resolveExpiry(body.expiresInSeconds, limits);
+      const encrypted = body.encryptedPayload !== undefined;
+      let content: string | null = null;
+      let payload: string | null = null;
+      if (encrypted) {
+        payload = JSON.stringify(body.encryptedPayload);
+        if (payload.length > maxEnvelopeChars) {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'The encrypted content is too large');
+        }
+      } else {
+        content = await plainContent(body.type, body.content ?? '');
+      }
+      const { columns, ...created } = shareBasics(clock, deps.escrow, {
+        ...body,
+        expiresInSeconds: expiresIn,
+      });
+      const code = await deps.codes.allocate((code): NewShare => ({
+        code,
+        type: body.type,
+        content,
+        is_encrypted: encrypted,
+        encrypted_payload: payload,
+        burn_after_reading: body.burnAfterReading ?? false,
+        ...columns,
+      }));
+      return { code, type: body.type, ...created };
+    },
+
+    async view(code: string): Promise<ShareView> {
+      return toShareView(await requireLive(code), limits.unlockMaxFailures);
+    },
+
+    /** POST /read: the one read of a plaintext burn-after-reading share. */
+    async readBurn(code: string): Promise<{ content: string }> {
+      const record = await requireLive(code);
+      if (!record.burnAfterReading) {
+        throw AppError.validation('code', 'This share is not burn-after-reading; GET it instead');
+      }
+      if (record.isEncrypted) {
+        throw AppError.validation('code', 'This share is encrypted; unlock it instead');
+      }
+      const now = clock.now();
+      if (!(await burnShare(db, code, now, addSeconds(now, goneGraceSeconds)))) {
+        // Lost the race to another reader, or it expired in between: answer as a lookup would.
+        await requireLive(code);
+        throw new AppError('SHARE_BURNT');
+      }
+      return { content: record.content ?? '' };
+    },
+
+    /**
+     * POST /unlock: hands out the envelope only to the holder of the password-derived
+     * authKey; wrong keys are counted and the last allowed one destroys the share.
+     */
+    async unlock(code: string, authKey: string): Promise<{ encryptedPayload: unknown }> {
+      const record = await requireLive(code);
+      if (!record.isEncrypted || record.authVerifier === null) {
+        throw AppError.validation('code', 'This share is not encrypted');
+      }
+      await verifyAuthKey(record, authKey);
+      const payload = (await findSecrets(db, code))?.encryptedPayload ?? null;
+      if (payload === null) {
+        // Made gone between the check and now (burnt, destroyed, downloaded to the end).
+        await requireLive(code);
+        throw new AppError('SHARE_NOT_FOUND');
+      }
+      if (record.burnAfterReading) {
+        const now = clock.now();
+        if (!(await burnShare(db, code, now, addSeconds(now, goneGraceSeconds)))) {
+          throw new AppError('SHARE_BURNT');
+        }
+      }
+      return { encryptedPayload: JSON.parse(payload) as unknown };
+    },
+
+    /** The recovery escrow of a share, read only when an email matched. */
+    async recoveryEscrowOf(code: string): Promise<string | null> {
+      return (await findSecrets(db, code))?.recoveryEscrow ?? null;
+    },
+
+    verifyAuthKey,
+  };
+
+  /**
+   * Throws WRONG_PASSWORD (with attempts left) or SHARE_DESTROYED on a wrong key. The attempt
+   * is counted before the key is compared and given back when it was right, so a burst of
+   * guesses sent at once gets no more comparisons than UNLOCK_MAX_FAILURES allows, on any
+   * number of instances.
+   */
+  async function verifyAuthKey(record: ShareRecord, authKey: string | undefined): Promise<void> {
+    const max = limits.unlockMaxFailures;
+    const reserved = await reserveUnlockAttempt(db, record.code, clock.now(), max);
+    if (reserved === null) {
+      // Gone or expired meanwhile (requireLive says which), or the remaining attempts are
+      // all being compared right now: ask to try again in a moment.
+      await requireLive(record.code);
+      throw new AppError('RATE_LIMITED', messages.rateLimited(1), { retryAfterSeconds: 1 });
+    }
+    if (authKey !== undefined && reserved.authVerifier !== null) {
+      const presented = sha256Base64(Buffer.from(authKey, 'base64'));
+      if (digestsEqual(presented, reserved.authVerifier)) {
+        await refundUnlockAttempt(db, record.code);
+        return;
+      }
+    }
+    if (reserved.attempt >= max) {
+      await destroyShare(db, record.code, addSeconds(clock.now(), goneGraceSeconds));
+      throw new AppError('SHARE_DESTROYED');
+    }
+    throw new AppError('WRONG_PASSWORD', undefined, { attemptsLeft: max - reserved.attempt });
+  }
+}
+
+export type ShareService = ReturnType<typeof createShareService>;
