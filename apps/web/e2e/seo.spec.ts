@@ -1,17 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import {
-  blogPostPath,
-  contentPages,
-  publishedPosts,
-  toolPages,
-} from '../src/features/content/catalog';
+import { blogPostPath, contentPages, publishedPosts } from '../src/features/content/catalog';
+import { tools } from '../src/lib/tools';
 
 const prerendered = [
   '/',
   ...contentPages.map((page) => page.path),
   ...publishedPosts.map(blogPostPath),
 ];
-const everyPage = [...prerendered, ...toolPages.map((tool) => tool.path)];
+const everyPage = [...prerendered, ...tools.map((tool) => tool.to)];
 
 /** The head tags of the HTML as served, before any script runs. */
 async function servedHead(request: APIRequestContext, path: string) {

@@ -5,18 +5,10 @@ import { buttonClasses } from '../components/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../components/card';
 import { Container } from '../components/container';
 import { useConfig } from '../lib/config-context';
-import { formatBytesCompact } from '@codedrop/contract';
-import { tools, type Tool } from '../lib/tools';
+import { tools } from '../lib/tools';
 
 const notFoundDescription =
   'This page does not exist. Share text, notes and files anonymously with a short code on CodeDrop.';
-
-/** This page's own words for each tool (docs/product.md#page-not-found). */
-const cards: Record<Tool['to'], { title: string; text: (maxFile: string) => string }> = {
-  '/clipboard': { title: 'Anonymous Clipboard', text: () => 'Share text with a short code.' },
-  '/notepad': { title: 'Online Notepad', text: () => 'Write and share a formatted note.' },
-  '/file-share': { title: 'File Share', text: (maxFile) => `Send a file of up to ${maxFile}.` },
-};
 
 const help = [
   { to: '/how-it-works', label: 'How It Works' },
@@ -30,7 +22,7 @@ const help = [
  */
 export function NotFoundPage() {
   const { pathname } = useLocation();
-  const maxFile = formatBytesCompact(useConfig().maxFileBytes);
+  const config = useConfig();
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname]);
@@ -58,7 +50,7 @@ export function NotFoundPage() {
       <section className="w-full">
         <h2 className="mb-4 text-lg font-semibold text-slate-900">Or start sharing</h2>
         <ul className="grid gap-4 sm:grid-cols-3">
-          {tools.map(({ to, icon: Icon }) => (
+          {tools.map(({ to, icon: Icon, pageTitle, teaser }) => (
             <li key={to}>
               <Link
                 to={to}
@@ -68,13 +60,13 @@ export function NotFoundPage() {
                   <CardHeader closed>
                     <Icon className="mb-1 size-6 text-brand-700" aria-hidden="true" />
                     <CardTitle as="h3" small className="flex items-center gap-1">
-                      {cards[to].title}
+                      {pageTitle}
                       <ArrowRight
                         className="size-4 opacity-0 transition-opacity group-hover:opacity-100"
                         aria-hidden="true"
                       />
                     </CardTitle>
-                    <CardDescription>{cards[to].text(maxFile)}</CardDescription>
+                    <CardDescription>{teaser(config)}</CardDescription>
                   </CardHeader>
                 </Card>
               </Link>

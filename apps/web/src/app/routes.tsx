@@ -2,12 +2,13 @@ import type { RouteObject } from 'react-router';
 import { Outlet, useParams } from 'react-router';
 import { AdSlot } from '../features/ads/ad-slot';
 import { adSlots } from '../features/ads/ad-slots';
-import { documentTitle, landingMeta, toolPages } from '../features/content/catalog';
+import { documentTitle, landingMeta } from '../features/content/catalog';
 import { contentRoutes } from '../features/content/content-routes';
 import { PageMeta } from '../features/content/page-meta';
 import { HomePage } from '../features/receive/home-page';
 import { isLookupCode } from '../lib/code-input';
 import { useConfig } from '../lib/config-context';
+import { toolAt, type Tool } from '../lib/tools';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 
@@ -34,12 +35,16 @@ function LandingRoute() {
 }
 
 /** A tool's title and search metadata, around its page (loaded on use). */
-function ToolRoute({ path }: { path: string }) {
-  const tool = toolPages.find((page) => page.path === path);
-  if (tool === undefined) throw new Error(`${path} is not in the tool catalog`);
+function ToolRoute({ path }: { path: Tool['to'] }) {
+  const tool = toolAt(path);
+  const config = useConfig();
   return (
     <>
-      <PageMeta title={documentTitle(tool.title)} description={tool.description} path={path} />
+      <PageMeta
+        title={documentTitle(tool.pageTitle)}
+        description={tool.description(config)}
+        path={path}
+      />
       <Outlet />
     </>
   );

@@ -1,6 +1,8 @@
 import { Hash } from 'lucide-react';
 import type { ProblemMessage } from '../lib/api/problem-words';
+import { useConfig } from '../lib/config-context';
 import type { SealProgress } from '../lib/encryption/progress';
+import { limitWords } from '../lib/tools';
 import { Alert } from './alert';
 import { Button } from './button';
 import {
@@ -29,10 +31,12 @@ export interface TextShareOptionsProps {
 
 /**
  * The lower half of the clipboard and notepad forms: expiry, burn after reading, the
- * encryption options, progress, the failure and "Generate 4-Digit Code".
+ * encryption options, progress, the failure and "Generate 4-Digit Code" (as many digits as
+ * this server's codes have).
  */
 export function TextShareOptions(props: TextShareOptionsProps) {
   const { busy, failure, sealing } = props;
+  const { codeTitle } = limitWords(useConfig());
   return (
     <>
       <div className="grid gap-6 sm:grid-cols-2">
@@ -63,7 +67,7 @@ export function TextShareOptions(props: TextShareOptionsProps) {
 
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? <Spinner /> : <Hash aria-hidden="true" />}
-        {busy ? 'Generating...' : 'Generate 4-Digit Code'}
+        {busy ? 'Generating...' : `Generate ${codeTitle}`}
       </Button>
     </>
   );

@@ -3,7 +3,8 @@ import { Container } from '../../components/container';
 import { Spinner } from '../../components/spinner';
 import { fetchAudit } from '../../lib/api/admin-api';
 import { formatDateTime } from '../../lib/format-date';
-import { AdminGate, problemText } from './admin-session';
+import { AdminGate } from './admin-session';
+import { problemText } from './problem-text';
 import { ConsoleHeader } from './console-header';
 import { useConsoleData } from './use-console-data';
 

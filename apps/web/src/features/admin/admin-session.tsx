@@ -1,4 +1,4 @@
-import { messages, type AdminSession } from '@codedrop/contract';
+import type { AdminSession } from '@codedrop/contract';
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Spinner } from '../../components/spinner';
 import { currentSession } from '../../lib/api/admin-api';
@@ -34,13 +34,6 @@ export function useConsoleResult() {
     },
     [end],
   );
-}
-
-export function problemText(problem: ClientProblem): string {
-  if (problem.code === 'RATE_LIMITED') {
-    return messages.rateLimited(Math.max(1, Math.ceil(problem.retryAfterSeconds ?? 60)));
-  }
-  return problem.detail || problem.title;
 }
 
 type State =

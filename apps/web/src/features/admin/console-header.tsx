@@ -4,7 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { signOut, signOutEverywhere } from '../../lib/api/admin-api';
-import { problemText, useAdminSession, useConsoleResult } from './admin-session';
+import { useAdminSession, useConsoleResult } from './admin-session';
+import { problemText } from './problem-text';
 
 /**
  * The heading of every signed-in console page, with its navigation, Sign out, and Sign out

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { actOnShare, blockShare, type ShareAction } from '../../lib/api/admin-api';
-import { problemText, useAdminSession, useConsoleResult } from './admin-session';
+import { useAdminSession, useConsoleResult } from './admin-session';
+import { problemText } from './problem-text';
 
 /**
  * Restore, Dismiss reports, Delete and (files only) Block file. The two that destroy ask

@@ -9,7 +9,7 @@ import { Input } from '../../components/input';
 import { Label } from '../../components/label';
 import { PageHeader } from '../../components/page-header';
 import { signIn } from '../../lib/api/admin-api';
-import { problemText } from './admin-session';
+import { problemText } from './problem-text';
 
 /** The console's one way in: the operator's password (docs/product.md#admin-console). */
 export function SignInForm({ onSignedIn }: { onSignedIn: (session: AdminSession) => void }) {

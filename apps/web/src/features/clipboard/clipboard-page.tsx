@@ -1,21 +1,21 @@
-import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import { Container } from '../../components/container';
 import { EncryptionSummary } from '../../components/encryption/encryption-summary';
 import { PageHeader } from '../../components/page-header';
 import { ShareResult } from '../../components/share-result';
+import { useConfig } from '../../lib/config-context';
+import { toolAt } from '../../lib/tools';
 import { CleanupInfo } from './cleanup-info';
 import { ClipboardForm, type CreatedClipboard } from './clipboard-form';
 
+const tool = toolAt('/clipboard');
+
 export function ClipboardPage() {
   const [created, setCreated] = useState<CreatedClipboard | null>(null);
+  const config = useConfig();
   return (
     <Container width="md">
-      <PageHeader
-        icon={ClipboardList}
-        title="Anonymous Clipboard"
-        description="Paste text, get a 4-digit code, and open it on any device. No registration required."
-      />
+      <PageHeader icon={tool.icon} title={tool.heading} description={tool.lead(config)} />
       <div className="flex flex-col gap-6">
         {created ? (
           <ShareResult

@@ -1,4 +1,4 @@
-import { isKnownPagePath, pagePaths, publishedBlogSlugs } from '@codedrop/contract';
+import { configDefaults, isKnownPagePath, pagePaths, publishedBlogSlugs } from '@codedrop/contract';
 import { describe, expect, it } from 'vitest';
 import {
   blogPosts,
@@ -8,8 +8,8 @@ import {
   landingMeta,
   legalUpdated,
   publishedPosts,
-  toolPages,
 } from './catalog';
+import { tools } from '../../lib/tools';
 import { hasContent } from './content-sources';
 import { formatLongDate } from './dates';
 import { readingTime } from './markdown-build';
@@ -42,7 +42,7 @@ describe('the content catalog', () => {
     const titles = [
       ...contentPages.map((page) => documentTitle(page.title)),
       ...publishedPosts.map((post) => documentTitle(post.title)),
-      ...toolPages.map((tool) => documentTitle(tool.title)),
+      ...tools.map((tool) => documentTitle(tool.pageTitle)),
       'CodeDrop — anonymous temporary sharing',
       'Page Not Found — CodeDrop',
     ];
@@ -51,7 +51,7 @@ describe('the content catalog', () => {
       landingMeta.description,
       ...contentPages.map((page) => page.description),
       ...publishedPosts.map((post) => post.description),
-      ...toolPages.map((tool) => tool.description),
+      ...tools.map((tool) => tool.description(configDefaults)),
     ];
     expect(new Set(descriptions).size).toBe(descriptions.length);
     for (const description of descriptions) {

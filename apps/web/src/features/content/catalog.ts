@@ -1,3 +1,10 @@
+import { configDefaults } from '@codedrop/contract';
+import { limitWords, toolAt, type Limits } from '../../lib/tools';
+
+const clipboard = toolAt('/clipboard');
+const notepad = toolAt('/notepad');
+const fileShare = toolAt('/file-share');
+
 /**
  * Every informational page and blog post: where it lives, its heading and the words search
  * engines and link previews show. The bodies are Markdown files under apps/web/content/.
@@ -35,109 +42,117 @@ export interface BlogPost {
 export const legalUpdated = '2025-01-15';
 export const contactEmail = 'support@codedrop.app';
 
-export const contentPages: ContentPageEntry[] = [
-  {
-    path: '/home',
-    heading: 'Share Anything Instantly with a 4-Digit Code',
-    title: 'Anonymous Clipboard, Online Notepad and File Sharing',
-    description:
-      'CodeDrop shares text, formatted notes and files up to 50MB behind a short numeric code. No sign-up, optional encryption, deleted within 24 hours.',
-    lead: 'No account, no links to copy around: paste, write or upload, and read it back on any device by typing a few digits.',
-    source: 'pages/home',
-    layout: 'marketing',
-  },
-  {
-    path: '/about',
-    heading: 'About CodeDrop',
-    title: 'About Us: Why CodeDrop Exists',
-    description:
-      'Why CodeDrop exists, what it keeps and what it deletes: an account-free tool for moving text, notes and files between people and devices.',
-    lead: 'A small tool for a common problem: getting something from here to there without an account, an inbox or a trace that outlives its purpose.',
-    source: 'pages/about',
-    layout: 'article',
-  },
-  {
-    path: '/how-it-works',
-    heading: 'How It Works',
-    title: 'How It Works: Codes, Expiry and Encryption',
-    description:
-      'How CodeDrop codes are chosen, how long shares last, how download limits and burn after reading work, and what password encryption protects.',
-    lead: 'From the moment you press the button to the moment your share is deleted, step by step.',
-    source: 'pages/how-it-works',
-    layout: 'article',
-  },
-  {
-    path: '/blog',
-    heading: 'The CodeDrop Blog',
-    title: 'Blog: Guides to Anonymous, Temporary Sharing',
-    description:
-      'Articles about sharing text and files without accounts, choosing a pastebin alternative and keeping shared data short-lived.',
-    lead: 'Practical writing about sharing things quickly without leaving them lying around.',
-    layout: 'blog-list',
-  },
-  {
-    path: '/faq',
-    heading: 'Frequently Asked Questions',
-    title: 'FAQ: Codes, Expiry, Encryption and Privacy',
-    description:
-      'Answers about CodeDrop codes, expiry times, download limits, password encryption, recovery email, rate limits and what data is kept.',
-    lead: 'Short answers to the questions people ask most, grouped by topic.',
-    source: 'pages/faq',
-    layout: 'faq',
-  },
-  {
-    path: '/how-to-share-text-anonymously',
-    heading: 'How to Share Text Anonymously',
-    title: 'How to Share Text Anonymously: Step-by-Step Guide',
-    description:
-      'A step-by-step guide to sharing text without an account: paste it, pick an expiry, add a password if needed and pass on a short code.',
-    lead: 'A practical walkthrough: from pasted text to a code your recipient can open on any device, with the options that matter at each step.',
-    source: 'guides/how-to-share-text-anonymously',
-    layout: 'article',
-  },
-  {
-    path: '/pastebin-alternative-no-login',
-    heading: 'A Pastebin Alternative With No Login',
-    title: 'Pastebin Alternative With No Login Required',
-    description:
-      'Share code snippets, logs and notes without signing up. CodeDrop pastes expire within 24 hours and can be encrypted or burnt after reading.',
-    lead: 'For the snippet, log or config you need to hand over now, not publish for ever.',
-    source: 'guides/pastebin-alternative-no-login',
-    layout: 'article',
-  },
-  {
-    path: '/temporary-file-sharing-tool',
-    heading: 'Temporary File Sharing Tool',
-    title: 'Temporary File Sharing Tool: Files Up to 50MB',
-    description:
-      'Send a file up to 50MB without an account. Set a download limit from 1 to 100, encrypt it with a password, and it deletes itself.',
-    lead: 'Upload a file, decide how many times it may be downloaded, and let it delete itself when it has done its job.',
-    source: 'guides/temporary-file-sharing-tool',
-    layout: 'article',
-  },
-  {
-    path: '/privacy-policy',
-    heading: 'Privacy Policy',
-    title: 'Privacy Policy',
-    description:
-      'What CodeDrop stores, for how long, what it never sees, how advertising consent works and how to contact us about your data.',
-    lead: 'What we store, why, for how long, and what we never see.',
-    source: 'pages/privacy-policy',
-    layout: 'article',
-    updated: legalUpdated,
-  },
-  {
-    path: '/terms-of-service',
-    heading: 'Terms of Service',
-    title: 'Terms of Service',
-    description:
-      'The rules for using CodeDrop: acceptable content, automatic deletion, no guarantees of availability, and how to reach support.',
-    lead: 'The rules for using CodeDrop, in plain language.',
-    source: 'pages/terms-of-service',
-    layout: 'article',
-    updated: legalUpdated,
-  },
-];
+/** Every content page, worded for the limits of the server that serves it. */
+export function contentPagesFor(limits: Limits): ContentPageEntry[] {
+  const words = limitWords(limits);
+  return [
+    {
+      path: '/home',
+      heading: `Share Anything Instantly with a ${words.codeTitle}`,
+      title: `${clipboard.title}, ${notepad.title} and ${fileShare.title}`,
+      description: `CodeDrop shares text, formatted notes and files up to ${words.maxFile} behind a short numeric code. No sign-up, optional encryption, deleted within 24 hours.`,
+      lead: 'No account, no links to copy around: paste, write or upload, and read it back on any device by typing a few digits.',
+      source: 'pages/home',
+      layout: 'marketing',
+    },
+    {
+      path: '/about',
+      heading: 'About CodeDrop',
+      title: 'About Us: Why CodeDrop Exists',
+      description:
+        'Why CodeDrop exists, what it keeps and what it deletes: an account-free tool for moving text, notes and files between people and devices.',
+      lead: 'A small tool for a common problem: getting something from here to there without an account, an inbox or a trace that outlives its purpose.',
+      source: 'pages/about',
+      layout: 'article',
+    },
+    {
+      path: '/how-it-works',
+      heading: 'How It Works',
+      title: 'How It Works: Codes, Expiry and Encryption',
+      description:
+        'How CodeDrop codes are chosen, how long shares last, how download limits and burn after reading work, and what password encryption protects.',
+      lead: 'From the moment you press the button to the moment your share is deleted, step by step.',
+      source: 'pages/how-it-works',
+      layout: 'article',
+    },
+    {
+      path: '/blog',
+      heading: 'The CodeDrop Blog',
+      title: 'Blog: Guides to Anonymous, Temporary Sharing',
+      description:
+        'Articles about sharing text and files without accounts, choosing a pastebin alternative and keeping shared data short-lived.',
+      lead: 'Practical writing about sharing things quickly without leaving them lying around.',
+      layout: 'blog-list',
+    },
+    {
+      path: '/faq',
+      heading: 'Frequently Asked Questions',
+      title: 'FAQ: Codes, Expiry, Encryption and Privacy',
+      description:
+        'Answers about CodeDrop codes, expiry times, download limits, password encryption, recovery email, rate limits and what data is kept.',
+      lead: 'Short answers to the questions people ask most, grouped by topic.',
+      source: 'pages/faq',
+      layout: 'faq',
+    },
+    {
+      path: '/how-to-share-text-anonymously',
+      heading: 'How to Share Text Anonymously',
+      title: 'How to Share Text Anonymously: Step-by-Step Guide',
+      description:
+        'A step-by-step guide to sharing text without an account: paste it, pick an expiry, add a password if needed and pass on a short code.',
+      lead: 'A practical walkthrough: from pasted text to a code your recipient can open on any device, with the options that matter at each step.',
+      source: 'guides/how-to-share-text-anonymously',
+      layout: 'article',
+    },
+    {
+      path: '/pastebin-alternative-no-login',
+      heading: 'A Pastebin Alternative With No Login',
+      title: 'Pastebin Alternative With No Login Required',
+      description:
+        'Share code snippets, logs and notes without signing up. CodeDrop pastes expire within 24 hours and can be encrypted or burnt after reading.',
+      lead: 'For the snippet, log or config you need to hand over now, not publish for ever.',
+      source: 'guides/pastebin-alternative-no-login',
+      layout: 'article',
+    },
+    {
+      path: '/temporary-file-sharing-tool',
+      heading: 'Temporary File Sharing Tool',
+      title: `Temporary File Sharing Tool: Files Up to ${words.maxFile}`,
+      description: `Send a file up to ${words.maxFile} without an account. Set a download limit ${words.downloads}, encrypt it with a password, and it deletes itself.`,
+      lead: 'Upload a file, decide how many times it may be downloaded, and let it delete itself when it has done its job.',
+      source: 'guides/temporary-file-sharing-tool',
+      layout: 'article',
+    },
+    {
+      path: '/privacy-policy',
+      heading: 'Privacy Policy',
+      title: 'Privacy Policy',
+      description:
+        'What CodeDrop stores, for how long, what it never sees, how advertising consent works and how to contact us about your data.',
+      lead: 'What we store, why, for how long, and what we never see.',
+      source: 'pages/privacy-policy',
+      layout: 'article',
+      updated: legalUpdated,
+    },
+    {
+      path: '/terms-of-service',
+      heading: 'Terms of Service',
+      title: 'Terms of Service',
+      description:
+        'The rules for using CodeDrop: acceptable content, automatic deletion, no guarantees of availability, and how to reach support.',
+      lead: 'The rules for using CodeDrop, in plain language.',
+      source: 'pages/terms-of-service',
+      layout: 'article',
+      updated: legalUpdated,
+    },
+  ];
+}
+
+/**
+ * The pages as the shipped defaults word them: their paths, layouts and sources, for the
+ * routes and the site plan. A page shows the words of contentPage(path, config).
+ */
+export const contentPages = contentPagesFor(configDefaults);
 
 export const blogPosts: BlogPost[] = [
   {
@@ -174,31 +189,6 @@ export const blogPosts: BlogPost[] = [
   },
 ];
 
-/**
- * The tools render their own titles in the browser; the server sends these details in
- * their (otherwise empty) HTML so search engines and link previews have them.
- */
-export const toolPages: { path: string; title: string; description: string }[] = [
-  {
-    path: '/clipboard',
-    title: 'Anonymous Clipboard',
-    description:
-      'Paste text or code, get a short code, and open it on any device. Up to 100,000 characters, optional encryption and burn after reading.',
-  },
-  {
-    path: '/notepad',
-    title: 'Online Notepad',
-    description:
-      'Write a formatted note with headings, lists, links and code blocks, then share it with a short code. No account, deleted within 24 hours.',
-  },
-  {
-    path: '/file-share',
-    title: 'File Share',
-    description:
-      'Share a file up to 50MB with a short code. Choose a download limit, add a password to encrypt it, and it deletes itself.',
-  },
-];
-
 /** The landing page renders its own title; these are its other search details. */
 export const landingMeta = {
   shareTitle: 'CodeDrop: anonymous temporary sharing',
@@ -216,8 +206,9 @@ export function documentTitle(title: string): string {
   return `${title} — CodeDrop`;
 }
 
-export function contentPage(path: string): ContentPageEntry {
-  const page = contentPages.find((entry) => entry.path === path);
+/** The page at `path`, worded for `limits` (the shipped defaults unless given). */
+export function contentPage(path: string, limits: Limits = configDefaults): ContentPageEntry {
+  const page = contentPagesFor(limits).find((entry) => entry.path === path);
   if (!page) throw new Error(`No content page at ${path}`);
   return page;
 }

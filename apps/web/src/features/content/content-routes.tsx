@@ -1,6 +1,13 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { blogPostPath, contentPages, publishedPosts, type ContentPageEntry } from './catalog';
+import { useConfig } from '../../lib/config-context';
+import {
+  blogPostPath,
+  contentPage,
+  contentPages,
+  publishedPosts,
+  type ContentPageEntry,
+} from './catalog';
 import { loadContent } from './content-sources';
 import './prose.css';
 
@@ -31,16 +38,24 @@ export function contentRoutes({ adSlot }: { adSlot?: ReactNode } = {}): RouteObj
   ];
 }
 
+/** The page's entry worded for the limits of the server it is served by (lib/config-context). */
+function useWorded(entry: ContentPageEntry): ContentPageEntry {
+  const config = useConfig();
+  return useMemo(() => contentPage(entry.path, config), [entry.path, config]);
+}
+
 async function loadPage(entry: ContentPageEntry, adSlot: ReactNode) {
   const content = entry.source === undefined ? Promise.resolve([]) : loadContent(entry.source);
   switch (entry.layout) {
     case 'blog-list': {
       const { BlogListPage } = await import('./blog-list-page');
-      return { Component: () => <BlogListPage entry={entry} adSlot={adSlot} /> };
+      return { Component: () => <BlogListPage entry={useWorded(entry)} adSlot={adSlot} /> };
     }
     case 'faq': {
       const [{ FaqPage }, tokens] = await Promise.all([import('./faq-page'), content]);
-      return { Component: () => <FaqPage entry={entry} tokens={tokens} adSlot={adSlot} /> };
+      return {
+        Component: () => <FaqPage entry={useWorded(entry)} tokens={tokens} adSlot={adSlot} />,
+      };
     }
     case 'marketing': {
       const [{ MarketingHomePage }, tokens] = await Promise.all([
@@ -48,12 +63,16 @@ async function loadPage(entry: ContentPageEntry, adSlot: ReactNode) {
         content,
       ]);
       return {
-        Component: () => <MarketingHomePage entry={entry} tokens={tokens} adSlot={adSlot} />,
+        Component: () => (
+          <MarketingHomePage entry={useWorded(entry)} tokens={tokens} adSlot={adSlot} />
+        ),
       };
     }
     case 'article': {
       const [{ InfoPage }, tokens] = await Promise.all([import('./info-page'), content]);
-      return { Component: () => <InfoPage entry={entry} tokens={tokens} adSlot={adSlot} /> };
+      return {
+        Component: () => <InfoPage entry={useWorded(entry)} tokens={tokens} adSlot={adSlot} />,
+      };
     }
   }
 }

@@ -1,5 +1,6 @@
 import { pagePaths, publishedBlogSlugs } from '@codedrop/contract';
-import { blogPostPath, contentPages, publishedPosts, toolPages } from './catalog';
+import { tools } from '../../lib/tools';
+import { blogPostPath, contentPages, publishedPosts } from './catalog';
 import { prerenderOrigin } from './site-origin';
 
 export interface PlannedPage {
@@ -50,9 +51,9 @@ export function sitePlan(): { origin: string; notFoundPath: string; pages: Plann
       modules: ['src/features/content/blog-post-page.tsx', `content/blog/${post.slug}.md?tokens`],
       lastModified: post.date,
     })),
-    ...toolPages.map((tool) => ({
-      path: tool.path,
-      modules: [toolModule(tool.path)],
+    ...tools.map((tool) => ({
+      path: tool.to,
+      modules: [toolModule(tool.to)],
     })),
   ];
 

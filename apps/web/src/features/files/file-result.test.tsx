@@ -1,7 +1,8 @@
 import type { CreateFileResponse } from '@codedrop/contract';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FileResult, sharedFiles, type CreatedFile } from './file-result';
+import type { CreatedFile } from './created-file';
+import { FileResult, sharedFiles } from './file-result';
 
 vi.mock('qrcode', () => ({ default: { toDataURL: () => new Promise(() => undefined) } }));
 

@@ -1,20 +1,9 @@
-import { formatBytes, type CreateFileResponse } from '@codedrop/contract';
+import { formatBytes } from '@codedrop/contract';
 import { EncryptionActiveBox } from '../../components/encryption/encryption-active-box';
 import { ShareResult } from '../../components/share-result';
 import { formatDuration } from '../../lib/format-date';
-import type { UploadTracker } from './resumable-share';
+import type { CreatedFile } from './created-file';
 import { UploadStatus } from './upload-status';
-
-export interface CreatedFile {
-  share: CreateFileResponse;
-  expiresInSeconds: number;
-  /** The files as the sender picked them, in upload order. */
-  picked: { name: string; size: number }[];
-  /** Set when the files were encrypted, with the recovery email if one was given. */
-  encryption: { recoveryEmail?: string } | null;
-  /** A resumable upload still sending its bytes after the share was made. */
-  upload?: UploadTracker;
-}
 
 /**
  * The names and sizes to show: the server's for a plain share (the names as stored and

@@ -15,12 +15,13 @@ import { Spinner } from '../../components/spinner';
 import type { UploadProgress as Transfer } from '../../lib/api/multipart-upload';
 import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
 import { useConfig } from '../../lib/config-context';
+import { limitWords } from '../../lib/tools';
 import { parseDownloadLimit } from '../../lib/download-limit';
 import type { SealProgress } from '../../lib/encryption/progress';
 import { useEncryptionOptions } from '../../lib/encryption/use-encryption-options';
 import { FilePicker } from './file-picker';
 import { SmartDataInfo, UploadLimits } from './file-facts';
-import type { CreatedFile } from './file-result';
+import type { CreatedFile } from './created-file';
 import { totalBytes } from './file-selection';
 import { UploadProgress } from './upload-progress';
 import { useFileSelection } from './use-file-selection';
@@ -234,7 +235,7 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
           ? 'Uploading...'
           : resume
             ? messages.resumeUpload
-            : 'Upload & Generate 4-Digit Code'}
+            : `Upload & Generate ${limitWords(config).codeTitle}`}
       </Button>
     </FormCard>
   );

@@ -1,20 +1,21 @@
-import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Container } from '../../components/container';
 import { PageHeader } from '../../components/page-header';
+import { useConfig } from '../../lib/config-context';
+import { toolAt } from '../../lib/tools';
 import { FileShareLinks, SupportedTypes } from './file-facts';
-import { FileResult, type CreatedFile } from './file-result';
+import type { CreatedFile } from './created-file';
+import { FileResult } from './file-result';
 import { FileShareForm } from './file-share-form';
+
+const tool = toolAt('/file-share');
 
 export function FileSharePage() {
   const [created, setCreated] = useState<CreatedFile | null>(null);
+  const config = useConfig();
   return (
     <Container width="md" className="flex flex-col gap-6">
-      <PageHeader
-        icon={Upload}
-        title="Anonymous File Share"
-        description="Upload a file, get a 4-digit code, and let anyone with the code download it. No registration required."
-      />
+      <PageHeader icon={tool.icon} title={tool.heading} description={tool.lead(config)} />
       {created ? (
         <FileResult
           created={created}

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { UploadTracker } from './resumable-share';
 import { UploadStatus } from './upload-status';
+import { UploadTracker } from './upload-tracker';
 
 describe('UploadStatus', () => {
   it('follows the upload: percent, failure with Resume upload, then complete', async () => {

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Progress } from '../../components/progress';
-import type { UploadTracker } from './resumable-share';
+import type { UploadTracker } from './upload-tracker';
 
 /**
  * The bytes still going up behind a code already shown (docs/product.md#resumable-uploads):

@@ -38,7 +38,7 @@ export function useFileSelection(limits: FileLimits, accepting: boolean): FileSe
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   // Files picked before the server's limits are known wait for them, rather than be held
-  // to the defaults (a file over 50 MB refused by an instance that takes 5 GiB).
+  // to the defaults (a file over the default limit refused by an instance that takes more).
   const settled = useConfigSettled();
   const waiting = useRef<File[]>([]);
 

@@ -1,20 +1,20 @@
-import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Container } from '../../components/container';
 import { EncryptionSummary } from '../../components/encryption/encryption-summary';
 import { PageHeader } from '../../components/page-header';
 import { ShareResult } from '../../components/share-result';
+import { useConfig } from '../../lib/config-context';
+import { toolAt } from '../../lib/tools';
 import { NotepadForm, type CreatedNote } from './notepad-form';
+
+const tool = toolAt('/notepad');
 
 export function NotepadPage() {
   const [created, setCreated] = useState<CreatedNote | null>(null);
+  const config = useConfig();
   return (
     <Container width="md">
-      <PageHeader
-        icon={FileText}
-        title="Online Notepad"
-        description="Write a formatted note, get a 4-digit code, and read it on any device. No registration required."
-      />
+      <PageHeader icon={tool.icon} title={tool.heading} description={tool.lead(config)} />
       {created ? (
         <ShareResult
           title="Your note is ready to share"

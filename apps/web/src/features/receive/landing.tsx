@@ -6,12 +6,12 @@ import { buttonClasses } from '../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/card';
 import { Container } from '../../components/container';
 import { useConfig } from '../../lib/config-context';
-import { formatBytesCompact, formatCount } from '@codedrop/contract';
-import { tools, type Tool } from '../../lib/tools';
+import { limitWords, tools, type Limits } from '../../lib/tools';
 import { IconTile } from '../../components/icon-tile';
 
 /** The landing page around the retrieve form (docs/product.md#landing-page). */
 export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
+  const words = limitWords(useConfig());
   return (
     <div className="flex flex-col gap-20">
       <title>CodeDrop — anonymous temporary sharing</title>
@@ -23,7 +23,7 @@ export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
           </Badge>
           <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
             Share text, notes and files with a{' '}
-            <span className="whitespace-nowrap text-brand-600">4-digit code</span>
+            <span className="whitespace-nowrap text-brand-600">{words.code}</span>
           </h1>
           <p className="max-w-xl text-lg text-slate-600">
             CodeDrop is an anonymous clipboard, online notepad and file-sharing tool. Share
@@ -58,17 +58,11 @@ export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
  * these sections out of those renders (they change only with the server's limits).
  */
 const LandingSections = memo(function LandingSections() {
-  const { maxTextChars, maxFileBytes } = useConfig();
-  const text: Record<Tool['to'], string> = {
-    '/clipboard': `Paste text or code and share it with a short code. Up to ${formatCount(maxTextChars)} characters.`,
-    '/notepad':
-      'Write formatted notes with headings, lists, links and code blocks, then share them.',
-    '/file-share': `Upload a file up to ${formatBytesCompact(maxFileBytes)} and choose how many times it can be downloaded.`,
-  };
-  const services: Feature[] = tools.map(({ to, icon, title, open }) => ({
+  const config = useConfig();
+  const services: Feature[] = tools.map(({ to, icon, title, open, pitch }) => ({
     icon,
     title,
-    text: text[to],
+    text: pitch(config),
     to,
     cta: open,
   }));
@@ -85,7 +79,7 @@ const LandingSections = memo(function LandingSections() {
 
       <Section title="How it works" lead="From content to code in seconds.">
         <ol className="grid gap-6 md:grid-cols-3">
-          {steps.map((step, index) => (
+          {steps(config).map((step, index) => (
             <li
               key={step.title}
               className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
@@ -174,13 +168,13 @@ function Section({ title, lead, children }: { title: string; lead: string; child
   );
 }
 
-const steps = [
+const steps = (limits: Limits) => [
   {
     title: 'Create a share',
     text: 'Paste text, write a note or pick a file. Add a password if you like.',
   },
   {
-    title: 'Get a 4-digit code',
+    title: `Get a ${limitWords(limits).code}`,
     text: 'CodeDrop gives you a short code, a link and a QR code for your share.',
   },
   {
