@@ -8,14 +8,30 @@ export type Env = Record<string, string | undefined>;
  * is unset takes its default; one that is set and bad is reported and takes it too, so
  * every bad variable can be named at once.
  */
-export type Variable<T> = { schema: ZodType<T, string>; fallback: T };
+export type Kind<T> = { schema: ZodType<T, string>; fallback: T };
+
+/**
+ * A variable as declared: its kind and the README's words for it (README.md#configuration,
+ * held to them by test/config-readme.test.ts).
+ */
+export type Variable<T> = Kind<T> & {
+  /** The table's "meaning" cell. */
+  doc: string;
+  /** The table's "default" cell, where the default is not written as its literal value. */
+  defaultDoc?: string;
+};
+
+export type Variables = Record<string, Variable<unknown>>;
+
+/** The typed value of each variable, as its kind parses it. */
+export type Values<V extends Variables> = { [K in keyof V]: V[K]['fallback'] };
 
 const refuse = (ctx: z.RefinementCtx, message: string) => {
   ctx.addIssue({ code: 'custom', message });
   return z.NEVER;
 };
 
-export const int = (fallback: number, min: number, max: number): Variable<number> => ({
+export const int = (fallback: number, min: number, max: number): Kind<number> => ({
   fallback,
   schema: z.string().transform((raw, ctx) => {
     const value = Number(raw);
@@ -29,7 +45,7 @@ export const fraction = (
   fallback: number,
   valid: (value: number) => boolean,
   expected: string,
-): Variable<number> => ({
+): Kind<number> => ({
   fallback,
   schema: z.string().transform((raw, ctx) => {
     const value = Number(raw);
@@ -39,7 +55,7 @@ export const fraction = (
   }),
 });
 
-export const bool = (fallback: boolean): Variable<boolean> => ({
+export const bool = (fallback: boolean): Kind<boolean> => ({
   fallback,
   schema: z.string().transform((raw, ctx) => {
     const lower = raw.toLowerCase();
@@ -49,7 +65,7 @@ export const bool = (fallback: boolean): Variable<boolean> => ({
   }),
 });
 
-export const url = (protocols: string[]): Variable<string | null> => ({
+export const url = (protocols: string[]): Kind<string | null> => ({
   fallback: null,
   schema: z.string().transform((raw, ctx) => {
     try {
@@ -61,12 +77,12 @@ export const url = (protocols: string[]): Variable<string | null> => ({
   }),
 });
 
-export const secret = (): Variable<string | null> => ({
+export const secret = (): Kind<string | null> => ({
   fallback: null,
   schema: z.string().min(32, 'must be at least 32 characters long'),
 });
 
-export const text = <T extends string | null>(fallback: T): Variable<string | T> => ({
+export const text = <T extends string | null>(fallback: T): Kind<string | T> => ({
   fallback,
   schema: z.string(),
 });
@@ -74,7 +90,7 @@ export const text = <T extends string | null>(fallback: T): Variable<string | T>
 export const oneOf = <const T extends readonly [string, ...string[]]>(
   choices: T,
   fallback: T[number],
-): Variable<T[number]> => ({
+): Kind<T[number]> => ({
   fallback,
   schema: z
     .string()
@@ -90,15 +106,27 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(
     ),
 });
 
+/** Any schema; unset, the variable is null. */
+export const optional = <T>(schema: ZodType<T, string>): Kind<T | null> => ({
+  fallback: null,
+  schema,
+});
+
+/** Any schema, with the value it takes when unset. */
+export const parsed = <T>(schema: ZodType<T, string>, fallback: NoInfer<T>): Kind<T> => ({
+  fallback,
+  schema,
+});
+
 /**
  * Reads `variables` from `env`: each value parsed by its schema, or its default when unset;
  * every bad one is noted in `problems` ("NAME must be …") and takes its default.
  */
-export function readEnv<V extends Record<string, Variable<unknown>>>(
+export function readEnv<V extends Variables>(
   env: Env,
   variables: V,
   problems: string[],
-): { [K in keyof V]: V[K]['fallback'] } {
+): Values<V> {
   const values: Record<string, unknown> = {};
   for (const [name, { schema, fallback }] of Object.entries(variables)) {
     const raw = env[name]?.trim();
@@ -113,5 +141,20 @@ export function readEnv<V extends Record<string, Variable<unknown>>>(
       values[name] = fallback;
     }
   }
-  return values as { [K in keyof V]: V[K]['fallback'] };
+  return values as Values<V>;
+}
+
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Lowercase<Head>}${Capitalize<CamelCase<Tail>>}`
+  : Lowercase<S>;
+
+/** Each value under its variable's name in camelCase: MAX_FILE_BYTES → maxFileBytes. */
+export type CamelCased<T> = { [K in keyof T & string as CamelCase<K>]: T[K] };
+
+export function camelCased<T extends Record<string, unknown>>(values: T): CamelCased<T> {
+  const entries = Object.entries(values).map(([name, value]) => [
+    name.toLowerCase().replace(/_([a-z0-9])/g, (_, next: string) => next.toUpperCase()),
+    value,
+  ]);
+  return Object.fromEntries(entries) as CamelCased<T>;
 }
