@@ -10,6 +10,17 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const serverPorts = {
+  regex: '(^|/)infra/(?!runtime/)[^/]+/(?!port\\.js$)',
+  message: 'modules reach infra/ only through its ports (infra/<name>/port.ts)',
+};
+const routesLeaveSql = [
+  {
+    group: ['kysely', 'kysely/**', '**/infra/db/**'],
+    message: 'routes must not import Kysely or the database: ask the repository',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,6 +89,54 @@ export default tseslint.config(
             {
               group: ['**/features/**', '**/app/**'],
               message: 'lib/ and components/ must not import features or the app layer',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The server's layers (docs/architecture.md): a module reaches infra/ only through a
+  // folder's port.ts (runtime/ is all public); infra/ knows no module and no HTTP;
+  // config/ imports nothing of the app; routes leave SQL to repositories.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverPorts] }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverPorts, ...routesLeaveSql] }],
+    },
+  },
+  {
+    files: ['apps/server/src/infra/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/http/**'],
+              message: 'infra/ must not import modules/ or http/: it implements ports only',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/config/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./',
+              message: 'config/ must not import the rest of the app',
             },
           ],
         },

@@ -19,7 +19,7 @@ describe('console sign-ins under load', () => {
       { maxDownloads: '100' },
     );
     const download = async () => {
-      const grant = await http<{ downloadUrl: string }>(
+      const grant = await http<{ downloadUrls: { url: string }[] }>(
         server.url,
         `/api/shares/${file.body.code as string}/downloads`,
         { method: 'POST', json: {} },
@@ -27,7 +27,7 @@ describe('console sign-ins under load', () => {
       expect(grant.status).toBe(200);
       const started = performance.now();
       // A kept-alive socket after a file download would hold app.close() at the end.
-      const response = await fetch(absolute(server.url, grant.body.downloadUrl), {
+      const response = await fetch(absolute(server.url, grant.body.downloadUrls[0]!.url), {
         headers: { connection: 'close' },
       });
       expect((await response.arrayBuffer()).byteLength).toBe(2 * 1024 * 1024);

@@ -16,12 +16,12 @@ describe('console sign-ins and the threadpool', () => {
   it('answers a download before the wrong sign-ins sent ahead of it', async () => {
     const server = suite.server();
     const file = await upload(server.url, { bytes: randomBytes(64 * 1024), name: 'small.bin' });
-    const grant = await http<{ downloadUrl: string }>(
+    const grant = await http<{ downloadUrls: { url: string }[] }>(
       server.url,
       `/api/shares/${file.body.code as string}/downloads`,
       { method: 'POST', json: {} },
     );
-    const url = absolute(server.url, grant.body.downloadUrl);
+    const url = absolute(server.url, grant.body.downloadUrls[0]!.url);
     expect((await signIn('198.51.100.1')).status).toBe(401);
 
     // As many as libuv's threadpool has threads (UV_THREADPOOL_SIZE, 4 by default).

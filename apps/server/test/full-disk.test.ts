@@ -143,14 +143,14 @@ describe.skipIf(canMount === null).each(testDialects())('a full data disk on %s'
     expect((await deleteUpload(resumable.url)).status).toBe(204);
     expect((await headUpload(resumable.url)).status).toBe(404);
 
-    const grant = await http<{ downloadUrl: string }>(
+    const grant = await http<{ downloadUrls: { url: string }[] }>(
       base,
       `/api/shares/${kept.body.code as string}/downloads`,
       { method: 'POST', json: {} },
     );
     expect(grant.status).toBe(200);
     // Its own connection: a kept-alive one would hold the app's close for its idle timeout.
-    const file = await fetch(new URL(grant.body.downloadUrl, base), {
+    const file = await fetch(new URL(grant.body.downloadUrls[0]!.url, base), {
       headers: { connection: 'close' },
     });
     expect(file.status).toBe(200);

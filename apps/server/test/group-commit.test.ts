@@ -99,10 +99,8 @@ describe.each(testDialects())('grouped share inserts on %s', (dialect) => {
         content: null,
         is_encrypted: true,
         burn_after_reading: true,
-        file_name: 'a.txt',
-        file_size: 5,
-        file_mime: 'text/plain',
-        blob_key: 'k1',
+        files: JSON.stringify([{ key: 'k1', name: 'a.txt', size: 5, mime: 'text/plain' }]),
+        total_bytes: 5,
         max_downloads: 3,
       }),
     );

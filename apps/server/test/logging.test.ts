@@ -45,12 +45,12 @@ describe('logs', () => {
       bytes: Buffer.from('FILE-BYTES-SECRET'),
       name: 'n.txt',
     });
-    const grant = await http<{ downloadUrl: string }>(
+    const grant = await http<{ downloadUrls: { url: string }[] }>(
       server.url,
       `/api/shares/${file.body.code as string}/downloads`,
       { method: 'POST', json: {} },
     );
-    await fetch(server.url + grant.body.downloadUrl);
+    await fetch(server.url + grant.body.downloadUrls[0]!.url);
     await http(server.url, '/metrics', {
       headers: { authorization: 'Bearer metrics-token-0123456789' },
     });
@@ -60,7 +60,7 @@ describe('logs', () => {
       headers: { 'content-type': 'application/json' },
     });
 
-    const token = grant.body.downloadUrl.split('/').pop()!;
+    const token = grant.body.downloadUrls[0]!.url.split('/').pop()!;
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(10);
     for (const secret of [

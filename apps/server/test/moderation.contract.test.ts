@@ -137,7 +137,7 @@ describe.each(testDialects())('reports, quarantine and the console on %s', (dial
     });
     const file = await upload(server.url, { bytes: randomBytes(64), name: 'a.bin' });
     // A link handed out before the quarantine stops working with it.
-    const granted = await http<{ downloadUrl: string }>(
+    const granted = await http<{ downloadUrls: { url: string }[] }>(
       server.url,
       `/api/shares/${file.body.code as string}/downloads`,
       { method: 'POST', json: {} },
@@ -163,7 +163,7 @@ describe.each(testDialects())('reports, quarantine and the console on %s', (dial
       });
       expect(answer.status, `${method} ${path}`).toBe(451);
     }
-    expect((await fetch(absolute(server.url, granted.body.downloadUrl))).status).toBe(451);
+    expect((await fetch(absolute(server.url, granted.body.downloadUrls[0]!.url))).status).toBe(451);
   });
 
   it("refuses the creator's delete of a quarantined share with 409, keeping its content", async () => {
@@ -431,12 +431,14 @@ describe.each(
     // Other bytes are still welcome.
     const fine = await upload(server.url, { bytes: randomBytes(5000), name: 'bad.exe' });
     expect(fine.status).toBe(201);
-    const download = await http<{ downloadUrl: string }>(
+    const download = await http<{ downloadUrls: { url: string }[] }>(
       server.url,
       `/api/shares/${fine.body.code as string}/downloads`,
       { method: 'POST', json: {} },
     );
-    expect((await fetch(absolute(server.url, download.body.downloadUrl))).status).toBe(200);
+    expect((await fetch(absolute(server.url, download.body.downloadUrls[0]!.url))).status).toBe(
+      200,
+    );
   });
 
   it("serves a file to the console's preview as bytes, never as its declared type", async () => {

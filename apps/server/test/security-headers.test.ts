@@ -126,7 +126,7 @@ describe('security headers', () => {
       type: 'text/html',
     });
     expect(created.status).toBe(201);
-    const grant = await http<{ downloadUrl: string }>(
+    const grant = await http<{ downloadUrls: { url: string }[] }>(
       server.url,
       `/api/shares/${String(created.body.code)}/downloads`,
       { method: 'POST', json: {} },
@@ -137,7 +137,7 @@ describe('security headers', () => {
       [{ range: 'bytes=0-3' }, 206],
     ];
     for (const [headers, status] of requests) {
-      const res = await fetch(server.url + grant.body.downloadUrl, { headers });
+      const res = await fetch(server.url + grant.body.downloadUrls[0]!.url, { headers });
       expect(res.status).toBe(status);
       await res.arrayBuffer();
       expectCommonHeaders(res.headers);
@@ -152,18 +152,23 @@ describe('security headers', () => {
       name: 'notes.txt',
       type: 'text/plain',
     });
-    const grant = await http<{ downloadUrl: string }>(
+    const grant = await http<{ downloadUrls: { url: string }[] }>(
       server.url,
       `/api/shares/${String(created.body.code)}/downloads`,
       { method: 'POST', json: {} },
     );
-    for (const path of ['/api/config', '/about', '/api/nothing-here', grant.body.downloadUrl]) {
+    for (const path of [
+      '/api/config',
+      '/about',
+      '/api/nothing-here',
+      grant.body.downloadUrls[0]!.url,
+    ]) {
       const names = await rawHeaderNames(server.url + path);
       const repeated = names.filter((name, index) => names.indexOf(name) !== index);
       expect(repeated, path).toEqual([]);
       expect(names, path).toContain('x-frame-options');
     }
-    const download = await fetch(server.url + grant.body.downloadUrl);
+    const download = await fetch(server.url + grant.body.downloadUrls[0]!.url);
     await download.arrayBuffer();
     expect(download.headers.get('cache-control')).toBe('private, no-store');
   });

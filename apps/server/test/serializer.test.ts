@@ -28,6 +28,27 @@ describe('response serializer', () => {
     expect(out).not.toContain('secret');
   });
 
+  it("writes each kind of share's view by its own option, picked by its type", () => {
+    const file = {
+      code: '5678',
+      type: 'file',
+      status: 'ready',
+      createdAt: view.createdAt,
+      expiresAt: view.expiresAt,
+      isEncrypted: false,
+      burnAfterReading: false,
+      files: [{ name: 'a.txt', size: 3, type: 'text/plain' }],
+      downloadCount: 0,
+      maxDownloads: 1,
+    };
+    // A text share's property on a file view is not the file option's: it is left out.
+    const out = compile(shareViewSchema)({ ...file, content: 'stray' });
+    expect(JSON.parse(out)).toEqual(file);
+    expect(() => compile(shareViewSchema)({ ...view, type: 'bogus' })).toThrow();
+    // A file view without its files is refused, as any missing required property is.
+    expect(() => compile(shareViewSchema)({ ...file, files: undefined })).toThrow();
+  });
+
   it('refuses a body missing a required property', () => {
     const missing: Partial<typeof view> = { ...view };
     delete missing.code;

@@ -391,6 +391,26 @@ describe.each(testDialects())('shares API on %s', (dialect) => {
       ]) {
         expect(Object.keys(res.body.paths)).toContain(path);
       }
+      // A share's view is one of three, told apart by `type`; a file share lists its files.
+      type Schema = { oneOf?: Schema[]; properties?: Record<string, Schema>; enum?: string[] };
+      type Operation = {
+        responses: Record<string, { content: Record<string, { schema: Schema }> }>;
+      };
+      const answer = (path: string, method: string) =>
+        (res.body.paths[path] as Record<string, Operation>)[method]!.responses['200']!.content[
+          'application/json'
+        ]!.schema;
+      const options = answer('/api/shares/{code}', 'get').oneOf!;
+      expect(options.map((option) => option.properties!.type!.enum)).toEqual([
+        ['clipboard'],
+        ['notepad'],
+        ['file'],
+      ]);
+      expect(options[2]).toMatchObject({ required: expect.arrayContaining(['files']) });
+      for (const option of options) expect(option.properties).not.toHaveProperty('file');
+      const grant = answer('/api/shares/{code}/downloads', 'post');
+      expect(grant.properties).toHaveProperty('downloadUrls');
+      expect(grant.properties).not.toHaveProperty('downloadUrl');
     });
 
     it('GET /metrics from loopback counts creations and lookups', async () => {

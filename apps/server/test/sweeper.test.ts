@@ -31,7 +31,12 @@ describe.each(testDialects())('sweeper on %s', (dialect) => {
       created_at: new Date(reclaimAfter.getTime() - 1000),
       expires_at: reclaimAfter,
       reclaim_after: reclaimAfter,
-      blob_key: blob ? `${Date.now()}-${prefix}${i}.bin` : null,
+      files: blob
+        ? JSON.stringify([
+            { key: `${Date.now()}-${prefix}${i}.bin`, name: 'a', size: 1, mime: 'x/y' },
+          ])
+        : null,
+      total_bytes: blob ? 1 : null,
       max_downloads: blob ? 1 : null,
     }));
     for (let i = 0; i < rows.length; i += 500) {

@@ -119,11 +119,11 @@ describe.each(combos)('the terminal door on %s + %s storage', (dialect, storage)
     expect(created.status).toBe(201);
     const [code, link] = await lines(created);
     expect(link).toBe(`https://drop.example/${code}`);
-    const view = await http<{ file: { name: string; size: number; maxDownloads: number } }>(
-      server.url,
-      `/api/shares/${code}`,
-    );
-    expect(view.body.file).toMatchObject({ name: 'report v2.pdf', size: 50_000, maxDownloads: 2 });
+    const view = await http(server.url, `/api/shares/${code}`);
+    expect(view.body).toMatchObject({
+      files: [{ name: 'report v2.pdf', size: 50_000 }],
+      maxDownloads: 2,
+    });
 
     const redirect = await send(`/${code}`, { redirect: 'manual' });
     expect(redirect.status).toBe(303);
@@ -134,11 +134,8 @@ describe.each(combos)('the terminal door on %s + %s storage', (dialect, storage)
     expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
     // Probing the link (curl -I) takes nothing.
     expect((await send(`/${code}`, { method: 'HEAD' })).status).not.toBe(303);
-    const after = await http<{ file: { downloadCount: number } }>(
-      server.url,
-      `/api/shares/${code}`,
-    );
-    expect(after.body.file.downloadCount).toBe(1);
+    const after = await http<{ downloadCount: number }>(server.url, `/api/shares/${code}`);
+    expect(after.body.downloadCount).toBe(1);
   });
 
   it('cleans the name in the path as every other door does', async () => {
@@ -154,8 +151,8 @@ describe.each(combos)('the terminal door on %s + %s storage', (dialect, storage)
       const created = await send(path!, { method: 'PUT', body: 'x' });
       expect(created.status).toBe(201);
       const [code] = await lines(created);
-      const view = await http<{ file: { name: string } }>(server.url, `/api/shares/${code}`);
-      expect(view.body.file.name).toBe(kept);
+      const view = await http<{ files: { name: string }[] }>(server.url, `/api/shares/${code}`);
+      expect(view.body.files[0]!.name).toBe(kept);
     }
     const nothing = await send('/..%2F..', { method: 'PUT', body: 'x' });
     expect(nothing.status).toBe(400);

@@ -96,8 +96,8 @@ test('a file can be dropped on the drop zone', async ({ page }) => {
   await expect(page.getByText('Upload complete')).toBeVisible();
 
   const response = await page.request.post(`/api/shares/${code}/downloads`, { data: {} });
-  const { downloadUrl } = (await response.json()) as { downloadUrl: string };
-  expect(await (await page.request.get(downloadUrl)).text()).toBe('dropped bytes');
+  const { downloadUrls } = (await response.json()) as { downloadUrls: { url: string }[] };
+  expect(await (await page.request.get(downloadUrls[0]!.url)).text()).toBe('dropped bytes');
 });
 
 test('the file page says what is wrong before anything is sent', async ({ page }) => {

@@ -66,7 +66,7 @@ describe('import layers', () => {
     expect(
       await layerErrors(
         'packages/contract/src/fixture.ts',
-        "import { loadConfig } from '../../../apps/server/src/config.js';\nexport const x = loadConfig;\n",
+        "import { loadConfig } from '../../../apps/server/src/config/config.js';\nexport const x = loadConfig;\n",
       ),
     ).toEqual([expect.stringContaining('packages must not import the apps')]);
   });

@@ -29,7 +29,7 @@ const sendFiles = async (paths: string[], ...options: string[]) =>
   jsonOf<SendJson>(await cli(['send', ...paths, ...options, '--json'], inDir()));
 const viewOf = async (code: string) =>
   (await (await fetch(`${server.url}/api/shares/${code}`)).json()) as {
-    file: { downloadCount: number };
+    downloadCount: number;
     files: { name?: string; size: number }[];
   };
 
@@ -78,7 +78,7 @@ test('a bundle of three files goes into codedrop-CODE/, in one counted download'
   for (const [name, content] of Object.entries(files)) {
     expect((await read(join(outDir(), folder, name))).equals(content)).toBe(true);
   }
-  expect((await viewOf(sent.code)).file.downloadCount).toBe(1);
+  expect((await viewOf(sent.code)).downloadCount).toBe(1);
 });
 
 test('existing files are never overwritten silently, and a refusal costs no download', async () => {
@@ -92,7 +92,7 @@ test('existing files are never overwritten silently, and a refusal costs no down
     `codedrop: note.txt already exists in ${outDir()}: use --force to overwrite it\n`,
   );
   expect((await read(join(outDir(), 'note.txt'))).toString()).toBe('precious');
-  expect((await viewOf(sent.code)).file.downloadCount).toBe(0);
+  expect((await viewOf(sent.code)).downloadCount).toBe(0);
 
   expect((await cli(['get', sent.code, '--force'])).status).toBe(0);
   expect((await read(join(outDir(), 'note.txt'))).toString()).toBe('new content');

@@ -21,8 +21,6 @@ export const unlockResponseSchema = z.object({ encryptedPayload: envelopeSchema 
 export type UnlockResponse = z.infer<typeof unlockResponseSchema>;
 
 export const downloadResponseSchema = z.object({
-  /** The first file's URL (downloadUrls[0].url), for clients of single-file shares. */
-  downloadUrl: z.string(),
   /** One URL per file, in upload order, all from this one counted download. */
   downloadUrls: z.array(z.object({ name: z.string(), url: z.string() })),
   downloadCount: z.number().int(),

@@ -16,6 +16,14 @@ export const codeParamsSchema = z.strictObject({
   code: z.string().regex(/^\d+$/, 'Codes are digits only'),
 });
 
+/** One file of a share, by its place in upload order (the console's previews). */
+export const shareFileParamsSchema = codeParamsSchema.extend({
+  index: z.coerce.number().int().min(0).max(10_000),
+});
+
+/** A share is deleted with `Authorization: Bearer {deleteToken}`. */
+export const deleteShareHeadersSchema = z.object({ authorization: z.string().optional() });
+
 /**
  * What an encrypted create must carry, texts and files alike: the envelope and its auth
  * verifier together, and a recovery email only with its password and only on an
@@ -88,7 +96,8 @@ export type CreateShareBody = z.infer<typeof createShareBodySchema>;
 export const unlockBodySchema = z.strictObject({ authKey: authKeySchema });
 export type UnlockBody = z.infer<typeof unlockBodySchema>;
 
-export const downloadBodySchema = z.strictObject({ authKey: authKeySchema.optional() });
+/** No body, or an encrypted share's authKey. */
+export const downloadBodySchema = z.strictObject({ authKey: authKeySchema.optional() }).optional();
 export type DownloadBody = z.infer<typeof downloadBodySchema>;
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
-import { shareTypes } from './share-types.js';
+import { shareTypes, type ShareType } from './share-types.js';
 import { kdfSchema } from './envelope.js';
 import { emailPattern } from './recovery-rules.js';
 
@@ -13,14 +13,6 @@ export const recoveryEmailSchema = z
   .regex(emailPattern, messages.invalidEmail);
 
 export const isoDate = z.string().describe('ISO 8601 timestamp (UTC)');
-
-export const fileInfoSchema = z.object({
-  name: z.string(),
-  size: z.number().int(),
-  downloadCount: z.number().int(),
-  maxDownloads: z.number().int(),
-});
-export type FileInfo = z.infer<typeof fileInfoSchema>;
 
 /**
  * One file of a file share, in upload order. An encrypted share shows only the stored
@@ -46,23 +38,43 @@ export const uploadProgressSchema = z.object({
 });
 export type UploadProgress = z.infer<typeof uploadProgressSchema>;
 
-/** GET /api/shares/{code}: metadata, plaintext content when allowed, never ciphertext. */
-export const shareViewSchema = z.object({
+/** What the view of every kind of share says. */
+const shareViewBase = z.object({
   code: z.string(),
-  type: shareTypeSchema,
   status: shareStatusSchema,
-  /** While `status` is `uploading`: the bytes stored so far of the declared total. */
-  upload: uploadProgressSchema.optional(),
   createdAt: isoDate,
   expiresAt: isoDate,
   isEncrypted: z.boolean(),
   burnAfterReading: z.boolean(),
-  content: z.string().optional(),
   kdf: kdfSchema.optional(),
   attemptsLeft: z.number().int().optional(),
-  /** The first file, for clients written before shares had several (same as files[0]). */
-  file: fileInfoSchema.optional(),
-  /** Every file of a file share, in upload order (a single file is a list of one). */
-  files: z.array(fileEntrySchema).optional(),
 });
+
+/** A text share: its plain text when neither sealed nor to be read once (POST …/read). */
+const textViewFields = { content: z.string().optional() };
+
+export const fileShareViewSchema = shareViewBase.extend({
+  type: z.literal('file'),
+  /** While `status` is `uploading`: the bytes stored so far of the declared total. */
+  upload: uploadProgressSchema.optional(),
+  /** Every file of the share, in upload order (a single file is a list of one). */
+  files: z.array(fileEntrySchema),
+  /** Downloads taken of the share's maxDownloads (one download takes every file). */
+  downloadCount: z.number().int(),
+  maxDownloads: z.number().int(),
+});
+export type FileShareView = z.infer<typeof fileShareViewSchema>;
+
+/** GET /api/shares/{code}: metadata, plaintext content when allowed, never ciphertext. */
+export const shareViewSchema = z.discriminatedUnion('type', [
+  shareViewBase.extend({ type: z.literal('clipboard'), ...textViewFields }),
+  shareViewBase.extend({ type: z.literal('notepad'), ...textViewFields }),
+  fileShareViewSchema,
+]);
 export type ShareView = z.infer<typeof shareViewSchema>;
+export type TextShareView = Exclude<ShareView, FileShareView>;
+
+// A kind of share without a view of its own does not compile.
+const everyTypeViewed: [Exclude<ShareType, ShareView['type']>] extends [never] ? true : never =
+  true;
+void everyTypeViewed;

@@ -1,3 +1,4 @@
+import { adminApiPath } from '@codedrop/contract';
 import { z } from 'zod';
 import { bool, int, optional, type Variables } from './env-schema.js';
 import { parsePasswordHash } from './password-hash.js';
@@ -34,7 +35,7 @@ export const abuseVariables = {
         message: 'must be a hash printed by npm run admin:hash ($scrypt$ln=…)',
       }),
     ),
-    doc: "turns the operator's console at `/admin` on: the scrypt hash printed by `npm run admin:hash` (quote it: it contains `$`). Without it `/admin` and `/api/admin` answer 404",
+    doc: `turns the operator's console at \`/admin\` on: the scrypt hash printed by \`npm run admin:hash\` (quote it: it contains \`$\`). Without it \`/admin\` and \`${adminApiPath}\` answer 404`,
   },
   ABUSE_EMAIL: {
     ...optional(

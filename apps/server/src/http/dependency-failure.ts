@@ -1,5 +1,5 @@
 import { BlobUnavailableError } from '../infra/blob/port.js';
-import { DatabaseUnavailableError } from '../infra/db/unavailable.js';
+import { DatabaseUnavailableError } from '../infra/db/port.js';
 
 export type Dependency = 'database' | 'storage' | 'disk';
 

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
 import { dependencyFailure } from './dependency-failure.js';
-import { isOutOfSpace } from '../infra/disk/disk-room.js';
+import { isOutOfSpace } from '../infra/disk/port.js';
 
 const outOfSpaceDetail =
   'The server has run out of disk space, so this cannot be recorded right now. Please try again later.';

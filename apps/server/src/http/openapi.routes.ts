@@ -1,5 +1,7 @@
+import { openapiEndpoint } from '@codedrop/contract';
 import type { FastifyInstance } from 'fastify';
+import { route } from './route.js';
 
 export default async function openapiRoutes(app: FastifyInstance) {
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  route(app, openapiEndpoint, { schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,3 +1,4 @@
+import { healthEndpoint, liveEndpoint, metricsEndpoint, readyEndpoint } from '@codedrop/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/config.js';
@@ -116,7 +117,13 @@ export function securityHeaders(
   };
 }
 
-const isApi = (url: string) => /^\/(api\/|(healthz|readyz|livez|metrics)(\?|$))/.test(url);
+/** The API's paths, and the operator's endpoints beside them (health, metrics). */
+const apiPattern = new RegExp(
+  `^/(api/|(${[healthEndpoint, readyEndpoint, liveEndpoint, metricsEndpoint]
+    .map((endpoint) => endpoint.path.slice(1))
+    .join('|')})(\\?|$))`,
+);
+const isApi = (url: string) => apiPattern.test(url);
 
 /**
  * Which headers a response carries, by its URL: pages and static files get the page list;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition } from '../../src/modules/files/file-names.js';
+import { attachmentDisposition } from '../../src/infra/blob/content-disposition.js';
 
 /**
  * The header's meaning: an attachment, the ASCII `filename` (quoted or a bare token, as the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBlobKey } from '../../src/infra/blob/keys.js';
 import type { BlobStore } from '../../src/infra/blob/port.js';
 import { createS3BlobStore } from '../../src/infra/blob/s3.js';
-import { attachmentDisposition } from '../../src/modules/files/file-names.js';
+import { attachmentDisposition } from '../../src/infra/blob/content-disposition.js';
 import { startS3rver } from '../support/s3rver.js';
 import type { S3rverHandle } from '../support/s3rver.js';
 import { randomChunks } from './streams.js';

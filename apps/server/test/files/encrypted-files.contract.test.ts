@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptedSize } from '@codedrop/crypto';
+import { storedFilesOf } from '../../src/modules/files/stored-files.js';
 import { startTestApp, http, type TestApp } from '../support/app.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
 import { fakeEncryptedShare } from '../support/envelopes.js';
@@ -45,12 +46,14 @@ describe.each(testDialects())('encrypted files on %s', (dialect) => {
       .selectAll()
       .where('code', '=', code)
       .executeTakeFirstOrThrow();
-    expect(row.file_name).toBe('encrypted_file');
-    expect(row.file_mime).toBe('application/octet-stream');
-    expect(row.blob_key).not.toMatch(/\.pdf$/);
+    const [stored] = storedFilesOf(row);
+    expect(stored).toMatchObject({ name: 'encrypted_file', mime: 'application/octet-stream' });
+    expect(stored!.key).not.toMatch(/\.pdf$/);
     expect(JSON.stringify(row)).not.toContain('secret-plans');
     const view = await http(server.url, `/api/shares/${code}`);
-    expect(view.body).toMatchObject({ isEncrypted: true, file: { name: 'encrypted_file' } });
+    // Only the stored size: the name and type are in the sealed metadata.
+    expect(view.body).toMatchObject({ isEncrypted: true, files: [{ size: encryptedSize(5) }] });
+    expect((view.body as { files: object[] }).files[0]).not.toHaveProperty('name');
     expect(view.body).toHaveProperty('kdf');
   });
 
@@ -59,7 +62,7 @@ describe.each(testDialects())('encrypted files on %s', (dialect) => {
     expect(res.status).toBe(201);
     const code = res.body.code as string;
     const take = (json: unknown) =>
-      http<{ downloadUrl: string; downloadCount: number }>(
+      http<{ downloadUrls: { url: string }[]; downloadCount: number }>(
         server.url,
         `/api/shares/${code}/downloads`,
         {
@@ -75,7 +78,7 @@ describe.each(testDialects())('encrypted files on %s', (dialect) => {
     const ok = await take({ authKey: share.authKey });
     expect(ok.status).toBe(200);
     expect(ok.body.downloadCount).toBe(1);
-    const file = await fetch(absolute(server.url, ok.body.downloadUrl));
+    const file = await fetch(absolute(server.url, ok.body.downloadUrls[0]!.url));
     expect(parseDisposition(file.headers.get('content-disposition')!)).toMatchObject({
       type: 'attachment',
       parameters: { filename: 'encrypted_file' },

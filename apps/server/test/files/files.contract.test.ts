@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@codedrop/contract';
+import { storedFilesOf } from '../../src/modules/files/stored-files.js';
 import { startTestApp, http, type TestApp } from '../support/app.js';
 import { TestClock } from '../support/clock.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
@@ -33,7 +34,7 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
 
   const takeDownload = (code: string, json: unknown = {}) =>
     http<{
-      downloadUrl: string;
+      downloadUrls: { url: string }[];
       downloadCount: number;
       maxDownloads: number;
       expiresInSeconds: number;
@@ -62,14 +63,16 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     expect(view.body).toMatchObject({
       type: 'file',
       isEncrypted: false,
-      file: { name: 'data.bin', size: bytes.length, downloadCount: 0, maxDownloads: 3 },
+      files: [{ name: 'data.bin', size: bytes.length }],
+      downloadCount: 0,
+      maxDownloads: 3,
     });
     expect(view.body).not.toHaveProperty('content');
 
     const grant = await takeDownload(code);
     expect(grant.status).toBe(200);
     expect(grant.body).toMatchObject({ downloadCount: 1, maxDownloads: 3, expiresInSeconds: 300 });
-    const { response, bytes: got } = await fetchBytes(grant.body.downloadUrl);
+    const { response, bytes: got } = await fetchBytes(grant.body.downloadUrls[0]!.url);
     expect(response.status).toBe(200);
     expect(parseDisposition(response.headers.get('content-disposition')!)).toMatchObject({
       type: 'attachment',
@@ -78,7 +81,7 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     if (storage === 'local') expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(got).equals(bytes)).toBe(true);
     const after = await http(server.url, `/api/shares/${code}`);
-    expect(after.body).toMatchObject({ file: { downloadCount: 1 } });
+    expect(after.body).toMatchObject({ downloadCount: 1 });
   });
 
   it('round-trips an empty file', async () => {
@@ -90,7 +93,7 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     expect(created.status).toBe(201);
     expect(created.body.fileSize).toBe(0);
     const grant = await takeDownload(created.body.code as string);
-    const { response, bytes } = await fetchBytes(grant.body.downloadUrl);
+    const { response, bytes } = await fetchBytes(grant.body.downloadUrls[0]!.url);
     expect(response.status).toBe(200);
     expect(bytes.length).toBe(0);
   });
@@ -98,7 +101,7 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
   it('serves byte ranges', async () => {
     const bytes = randomBytes(4096);
     const created = await upload(server.url, { bytes, name: 'r.bin' });
-    const { downloadUrl } = (await takeDownload(created.body.code as string)).body;
+    const downloadUrl = (await takeDownload(created.body.code as string)).body.downloadUrls[0]!.url;
     const cases: Array<[string, number, number]> = [
       ['bytes=0-0', 0, 0],
       ['bytes=100-1123', 100, 1123],
@@ -128,8 +131,10 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     expect(created.status).toBe(201);
     expect(created.body.fileName).toBe(name);
     const code = created.body.code as string;
-    expect((await http(server.url, `/api/shares/${code}`)).body).toMatchObject({ file: { name } });
-    const { response } = await fetchBytes((await takeDownload(code)).body.downloadUrl);
+    expect((await http(server.url, `/api/shares/${code}`)).body).toMatchObject({
+      files: [{ name }],
+    });
+    const { response } = await fetchBytes((await takeDownload(code)).body.downloadUrls[0]!.url);
     const disposition = response.headers.get('content-disposition')!;
     expect(disposition.startsWith('attachment;')).toBe(true);
     expect(disposition).toContain(
@@ -152,7 +157,7 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
       const created = await upload(server.url, { bytes: Buffer.from(body), name: 'page', type });
       expect(created.status).toBe(201);
       const grant = await takeDownload(created.body.code as string);
-      const { response, bytes } = await fetchBytes(grant.body.downloadUrl);
+      const { response, bytes } = await fetchBytes(grant.body.downloadUrls[0]!.url);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type'), type).toBe('application/octet-stream');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -213,7 +218,7 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     }
     // Every issued URL still works after the share is exhausted.
     for (const r of ok.slice(0, 3)) {
-      expect((await fetchBytes(r.body.downloadUrl)).response.status).toBe(200);
+      expect((await fetchBytes(r.body.downloadUrls[0]!.url)).response.status).toBe(200);
     }
   });
 
@@ -266,18 +271,19 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
       { maxDownloads: '1' },
     );
     const code = created.body.code as string;
-    const { downloadUrl } = (await takeDownload(code)).body;
+    const downloadUrl = (await takeDownload(code)).body.downloadUrls[0]!.url;
     await server.app.sweeper.runOnce();
     expect((await fetchBytes(downloadUrl)).response.status).toBe(200);
     clock.advance(301);
     const row = await server.app.db.kysely
       .selectFrom('shares')
-      .select('blob_key')
+      .select('files')
       .where('code', '=', code)
       .executeTakeFirstOrThrow();
+    const [stored] = storedFilesOf(row);
     await server.app.sweeper.runOnce();
     expect((await http(server.url, `/api/shares/${code}`)).status).toBe(404);
-    await expect(server.app.blobs.stat(row.blob_key!)).rejects.toMatchObject({
+    await expect(server.app.blobs.stat(stored!.key)).rejects.toMatchObject({
       name: 'BlobNotFoundError',
     });
   });
@@ -286,8 +292,8 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     const bytes = randomBytes(20_000);
     const created = await upload(server.url, { bytes, name: 'crowd.bin' }, { maxDownloads: '5' });
     const code = created.body.code as string;
-    const first = (await takeDownload(code)).body.downloadUrl;
-    const second = (await takeDownload(code)).body.downloadUrl;
+    const first = (await takeDownload(code)).body.downloadUrls[0]!.url;
+    const second = (await takeDownload(code)).body.downloadUrls[0]!.url;
     expect(first).not.toBe(second);
     // Ranges that stop short of the end are retries of one transfer: never counted.
     for (let i = 0; i < 5; i++) {
@@ -312,7 +318,7 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
   it('serves one URL to exactly three of 20 simultaneous complete downloads', async () => {
     const bytes = randomBytes(30_000);
     const created = await upload(server.url, { bytes, name: 'burst.bin' });
-    const url = (await takeDownload(created.body.code as string)).body.downloadUrl;
+    const url = (await takeDownload(created.body.code as string)).body.downloadUrls[0]!.url;
     const answers = await Promise.all(
       Array.from({ length: 20 }, async () => {
         const { response, bytes: got } = await fetchBytes(url);
@@ -330,7 +336,7 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     const created = await upload(server.url, { bytes, name: 'cut.bin' });
     const url = absolute(
       server.url,
-      (await takeDownload(created.body.code as string)).body.downloadUrl,
+      (await takeDownload(created.body.code as string)).body.downloadUrls[0]!.url,
     );
     for (let i = 0; i < 2; i++) {
       const abort = new AbortController();
@@ -351,7 +357,8 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
   if (storage === 'local') {
     it('refuses tampered and expired download tokens with 403', async () => {
       const created = await upload(server.url, { bytes: Buffer.from('t'), name: 't.txt' });
-      const { downloadUrl } = (await takeDownload(created.body.code as string)).body;
+      const downloadUrl = (await takeDownload(created.body.code as string)).body.downloadUrls[0]!
+        .url;
       const tampered = downloadUrl.slice(0, -2) + (downloadUrl.endsWith('AA') ? 'BB' : 'AA');
       const bad = await fetchBytes(tampered);
       expect(bad.response.status).toBe(403);

@@ -37,16 +37,20 @@ describe.each(testDialects())('download grant racing the sweeper on %s', (dialec
 
     // The sweeping instance's clock is past the expiry; the granting one's is not yet.
     const sweeperClock = new TestClock(clock.now().getTime() + 601_000);
-    let grant: Awaited<ReturnType<typeof http<{ downloadUrl: string }>>> | null = null;
+    let grant: Awaited<ReturnType<typeof http<{ downloadUrls: { url: string }[] }>>> | null = null;
     const sweeper = createSweeper({
       db: server.app.db.kysely,
       clock: sweeperClock,
       // The injected delay: the grant is issued while the sweeper is between its steps.
       async deleteBlob(key) {
-        grant = await http<{ downloadUrl: string }>(server.url, `/api/shares/${code}/downloads`, {
-          method: 'POST',
-          json: {},
-        });
+        grant = await http<{ downloadUrls: { url: string }[] }>(
+          server.url,
+          `/api/shares/${code}/downloads`,
+          {
+            method: 'POST',
+            json: {},
+          },
+        );
         await server.app.blobs.delete(key);
       },
     });
@@ -55,7 +59,7 @@ describe.each(testDialects())('download grant racing the sweeper on %s', (dialec
     expect(grant).not.toBeNull();
     const { status, body } = grant!;
     if (status === 200) {
-      const download = await fetch(absolute(server.url, body.downloadUrl));
+      const download = await fetch(absolute(server.url, body.downloadUrls[0]!.url));
       expect(download.status).toBe(200);
       expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes);
     } else {

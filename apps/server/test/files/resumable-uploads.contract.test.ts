@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptedSize } from '@codedrop/crypto';
 import { sweepOrphanBlobs } from '../../src/modules/sweeper/orphan-sweep.js';
+import { storedFilesOf } from '../../src/modules/files/stored-files.js';
 import { servedInProcess, startTestApp, http, type TestApp } from '../support/app.js';
 import { TestClock } from '../support/clock.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
@@ -64,7 +65,7 @@ describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, st
   const lookup = (code: string, on = server) =>
     http<Record<string, unknown>>(on.url, `/api/shares/${code}`);
   const download = async (code: string) => {
-    const grant = await http<{ downloadUrl: string; code?: string }>(
+    const grant = await http<{ downloadUrls: { url: string }[]; code?: string }>(
       server.url,
       `/api/shares/${code}/downloads`,
       { method: 'POST', json: {} },
@@ -72,7 +73,7 @@ describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, st
     if (grant.status !== 200) return { status: grant.status, body: grant.body, bytes: null };
     // A kept-alive socket after a file download holds app.close() (seen with every route
     // that serves a file, not only these): the test closes it with the answer.
-    const response = await fetch(absolute(server.url, grant.body.downloadUrl), {
+    const response = await fetch(absolute(server.url, grant.body.downloadUrls[0]!.url), {
       headers: { connection: 'close' },
     });
     return { status: 200, body: grant.body, bytes: Buffer.from(await response.arrayBuffer()) };
@@ -114,10 +115,10 @@ describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, st
   async function storedHash(code: string) {
     const row = await server.app.db.kysely
       .selectFrom('shares')
-      .select('file_sha256')
+      .select('files')
       .where('code', '=', code)
       .executeTakeFirstOrThrow();
-    return row.file_sha256;
+    return storedFilesOf(row)[0]?.sha256;
   }
   /** Counts the reads of stored objects on `instance` while `run` runs. */
   async function countReads(instance: TestApp, run: () => Promise<void>) {

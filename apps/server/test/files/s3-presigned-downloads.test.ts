@@ -26,12 +26,16 @@ describe('presigned S3 downloads', () => {
 
   /** Takes a download of `code` and fetches the URL it hands out, which is the bucket's. */
   async function fromBucket(code: string) {
-    const grant = await http<{ downloadUrl: string }>(server.url, `/api/shares/${code}/downloads`, {
-      method: 'POST',
-      json: {},
-    });
-    expect(grant.body.downloadUrl.startsWith(store.s3!.endpoint)).toBe(true);
-    return fetch(grant.body.downloadUrl);
+    const grant = await http<{ downloadUrls: { url: string }[] }>(
+      server.url,
+      `/api/shares/${code}/downloads`,
+      {
+        method: 'POST',
+        json: {},
+      },
+    );
+    expect(grant.body.downloadUrls[0]!.url.startsWith(store.s3!.endpoint)).toBe(true);
+    return fetch(grant.body.downloadUrls[0]!.url);
   }
 
   it('hands out a bucket URL that serves the file as an attachment', async () => {

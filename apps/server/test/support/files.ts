@@ -67,7 +67,7 @@ export async function uploadMany(
   };
 }
 
-/** Resolves a downloadUrl (relative for the local store, absolute for S3). */
+/** Resolves a download URL (relative for the local store, absolute for S3). */
 export function absolute(base: string, url: string): string {
   return url.startsWith('/') ? base + url : url;
 }

@@ -17,7 +17,7 @@ export async function hideSavePicker(page: Page) {
 export async function downloadCount(request: APIRequestContext, code: string): Promise<number> {
   const response = await request.get(`/api/shares/${code}`);
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { file: { downloadCount: number } }).file.downloadCount;
+  return ((await response.json()) as { downloadCount: number }).downloadCount;
 }
 
 async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {

@@ -1,4 +1,4 @@
-import { configDefaults, type PublicConfig } from '@codedrop/contract';
+import { configDefaults, getConfigEndpoint, type PublicConfig } from '@codedrop/contract';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { isPublicConfig } from './config-shape';
 
@@ -13,9 +13,12 @@ const ConfigContext = createContext<PublicConfig>(defaultConfig);
 /** Whether the limits in ConfigContext are final. Without a provider the defaults are. */
 const ConfigSettledContext = createContext(true);
 
-/** GET /api/config; null when it fails or answers something odd (the defaults stand). */
+/**
+ * GET /api/config; null when it fails or answers something odd (the defaults stand). Only
+ * the endpoint's path is read: the first load builds no schema and loads no zod.
+ */
 function requestConfig(): Promise<PublicConfig | null> {
-  return fetch('/api/config', { headers: { accept: 'application/json' } })
+  return fetch(getConfigEndpoint.path, { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : null))
     .then((body: unknown) => (isPublicConfig(body) ? body : null))
     .catch(() => null);

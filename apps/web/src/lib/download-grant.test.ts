@@ -24,7 +24,6 @@ function server(max = 10, files = 3) {
     return {
       ok: true,
       data: {
-        downloadUrl: downloadUrls[0]!.url,
         downloadUrls,
         downloadCount: count,
         maxDownloads: max,

@@ -1,4 +1,14 @@
-import { publicConfigSchema, type PublicConfig } from '@codedrop/contract';
+import {
+  createApiClient,
+  getConfigEndpoint,
+  pathTo,
+  type AnswerOf,
+  type CallArgs,
+  type CallableEndpoint,
+  type Endpoint,
+  type PathArgs,
+  type PublicConfig,
+} from '@codedrop/contract';
 import { CliError, UsageError } from '../cli-errors.js';
 import { apiErrorFrom, networkError } from './problem.js';
 
@@ -36,7 +46,7 @@ export class ApiClient {
     return `${this.server}/${code}`;
   }
 
-  /** Download URLs may be relative to the server (`/api/blobs/…`) or absolute (S3). */
+  /** Download URLs may be relative to the server (its blob URLs) or absolute (S3). */
   resolve(url: string): string {
     return new URL(url, `${this.server}/`).href;
   }
@@ -53,21 +63,46 @@ export class ApiClient {
     return response;
   }
 
-  /** A JSON request to an API path, its answer checked against the contract. */
-  async json<T>(method: string, path: string, parser: Parser<T>, body?: unknown): Promise<T> {
-    const init: RequestInit = { method, headers: { accept: 'application/json' } };
-    if (body !== undefined) {
-      init.headers = { ...init.headers, 'content-type': 'application/json' };
-      init.body = JSON.stringify(body);
-    }
-    const response = await this.send(`${this.server}${path}`, init);
-    return parseAnswer(response, parser, this.server);
+  /** The URL of one of the API's endpoints on this server. */
+  url<E extends Endpoint>(endpoint: E, ...params: PathArgs<E['path']>): string {
+    return `${this.server}${pathTo(endpoint, ...params)}`;
+  }
+
+  /**
+   * A JSON call through the contract's client, its answer checked against the contract.
+   * Its problem result is thrown as the error the CLI prints: a refusal in the API's own
+   * words (read from a copy of the answer, as apiErrorFrom always has), no answer at all
+   * in undici's, anything else as not a CodeDrop server.
+   */
+  async call<E extends CallableEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<AnswerOf<E>> {
+    let thrown: unknown;
+    let refused: Response | undefined;
+    const client = createApiClient(this.server, {
+      fetch: async (input, init) => {
+        try {
+          const response = await fetch(input, init);
+          if (!response.ok) refused = response.clone();
+          return response;
+        } catch (error) {
+          thrown = error;
+          throw error;
+        }
+      },
+    });
+    const result = await client.call(endpoint, ...args);
+    if (result.ok) return result.data;
+    if (refused !== undefined) throw await apiErrorFrom(refused);
+    if (result.problem.status === 0) throw networkError(this.server, thrown);
+    throw unexpectedAnswer(this.server);
   }
 
   config(): Promise<PublicConfig> {
-    return this.json('GET', '/api/config', publicConfigSchema);
+    return this.call(getConfigEndpoint);
   }
 }
+
+const unexpectedAnswer = (server: string) =>
+  new CliError(`unexpected answer from ${server}: is it a CodeDrop server?`);
 
 export async function parseAnswer<T>(
   response: Response,
@@ -77,6 +112,6 @@ export async function parseAnswer<T>(
   try {
     return parser.parse(await response.json());
   } catch {
-    throw new CliError(`unexpected answer from ${server}: is it a CodeDrop server?`);
+    throw unexpectedAnswer(server);
   }
 }

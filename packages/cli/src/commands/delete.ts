@@ -1,3 +1,4 @@
+import { deleteShareEndpoint } from '@codedrop/contract';
 import { UsageError } from '../cli-errors.js';
 import { apiClientFor, commonOptions, parseCode, parseCommandArgs } from '../options.js';
 import { deleteUsage } from '../usage.js';
@@ -20,9 +21,9 @@ export async function runDelete(args: string[]): Promise<void> {
     throw new UsageError('give the delete token that send printed: --token TOKEN');
   }
   const api = apiClientFor(values.server);
-  await api.send(`${api.server}/api/shares/${code}`, {
-    method: 'DELETE',
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  await api.call(deleteShareEndpoint, {
+    params: { code },
+    headers: { authorization: `Bearer ${token}` },
   });
   if (values.json) process.stdout.write(`${JSON.stringify({ code, deleted: true })}\n`);
   else process.stdout.write('Deleted.\n');

@@ -1,17 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import {
-  downloadResponseSchema,
   formatBytes,
   messages,
-  type FileEntry,
-  type ShareView,
+  takeDownloadEndpoint,
+  type FileShareView,
 } from '@codedrop/contract';
 import { isDecryptionError, openFileMeta } from '@codedrop/crypto';
 import type { ApiClient } from '../api/client.js';
 import { CliError } from '../cli-errors.js';
 import { downloadFile } from '../download/download-files.js';
 import { planTargets } from '../download/targets.js';
-import type { GetOptions, Unlock } from './get.js';
+import type { GetOptions, Unlock } from './get-options.js';
 import type { Unlocked } from './unlock.js';
 
 interface FileFacts {
@@ -24,10 +23,8 @@ interface FileFacts {
 }
 
 /** Names, types and sizes: from the encrypted metadata, or as the lookup lists them. */
-async function factsOf(view: ShareView, unlocked: Unlocked | null): Promise<FileFacts[]> {
-  // `files` lists every file; a server from before bundles has only `file`, the one file.
-  const listed: FileEntry[] =
-    view.files ?? (view.file ? [{ name: view.file.name, size: view.file.size }] : []);
+async function factsOf(view: FileShareView, unlocked: Unlocked | null): Promise<FileFacts[]> {
+  const listed = view.files;
   if (unlocked === null) {
     return listed.map(({ name, type, size }) => ({
       name: name ?? 'download',
@@ -56,7 +53,7 @@ async function factsOf(view: ShareView, unlocked: Unlocked | null): Promise<File
  */
 export async function getFiles(
   api: ApiClient,
-  view: ShareView,
+  view: FileShareView,
   unlock: Unlock,
   options: GetOptions,
 ): Promise<void> {
@@ -68,8 +65,7 @@ export async function getFiles(
   if (plan.folder !== undefined) await mkdir(plan.folder, { recursive: true });
 
   const body = unlocked === null ? {} : { authKey: unlocked.authKey };
-  const path = `/api/shares/${view.code}/downloads`;
-  const grant = await api.json('POST', path, downloadResponseSchema, body);
+  const grant = await api.call(takeDownloadEndpoint, { params: { code: view.code }, body });
   if (grant.downloadUrls.length !== facts.length) {
     throw new CliError('the server granted a different number of files than the share lists');
   }

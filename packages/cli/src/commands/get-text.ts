@@ -1,15 +1,15 @@
 import { mkdir } from 'node:fs/promises';
-import { messages, noteToText, readResponseSchema, type ShareView } from '@codedrop/contract';
+import { messages, noteToText, readShareEndpoint, type TextShareView } from '@codedrop/contract';
 import { isDecryptionError, openText } from '@codedrop/crypto';
 import type { ApiClient } from '../api/client.js';
 import { CliError } from '../cli-errors.js';
 import { planTargets } from '../download/targets.js';
 import { writeFileAtomically } from '../download/write-file.js';
-import type { GetOptions, Unlock } from './get.js';
+import type { GetOptions, Unlock } from './get-options.js';
 import type { Unlocked } from './unlock.js';
 
 /** The share's text (for a note, its HTML): opened, read once, or as the lookup gave it. */
-async function textOf(api: ApiClient, view: ShareView, unlocked: Unlocked | null) {
+async function textOf(api: ApiClient, view: TextShareView, unlocked: Unlocked | null) {
   if (unlocked !== null) {
     // For an encrypted burn-after-reading share, the unlock itself was the one reading.
     try {
@@ -20,8 +20,7 @@ async function textOf(api: ApiClient, view: ShareView, unlocked: Unlocked | null
     }
   }
   if (view.burnAfterReading) {
-    const path = `/api/shares/${view.code}/read`;
-    return (await api.json('POST', path, readResponseSchema)).content;
+    return (await api.call(readShareEndpoint, { params: { code: view.code } })).content;
   }
   if (view.content === undefined) throw new CliError('the server sent no content for this share');
   return view.content;
@@ -33,7 +32,7 @@ async function textOf(api: ApiClient, view: ShareView, unlocked: Unlocked | null
  */
 export async function getText(
   api: ApiClient,
-  view: ShareView,
+  view: TextShareView,
   unlock: Unlock,
   options: GetOptions,
 ): Promise<void> {

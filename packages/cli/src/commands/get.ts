@@ -1,10 +1,11 @@
-import { shareViewSchema } from '@codedrop/contract';
+import { assertNever, lookupShareEndpoint } from '@codedrop/contract';
 import { UsageError } from '../cli-errors.js';
 import { apiClientFor, commonOptions, parseCode, parseCommandArgs } from '../options.js';
 import { getUsage } from '../usage.js';
 import { getFiles } from './get-files.js';
+import type { GetOptions } from './get-options.js';
 import { getText } from './get-text.js';
-import { unlockShare, type Unlocked } from './unlock.js';
+import { unlockShare } from './unlock.js';
 
 const getOptions = {
   ...commonOptions,
@@ -12,15 +13,6 @@ const getOptions = {
   password: { type: 'string' },
   force: { type: 'boolean', short: 'f' },
 } as const;
-
-/** Proves the password and returns the envelope; null for a share without one. */
-export type Unlock = () => Promise<Unlocked> | null;
-
-export interface GetOptions {
-  output: string | undefined;
-  force: boolean;
-  json: boolean;
-}
 
 export async function runGet(args: string[]): Promise<void> {
   const { values, positionals } = parseCommandArgs('get', args, getOptions);
@@ -33,7 +25,7 @@ export async function runGet(args: string[]): Promise<void> {
     throw new UsageError('--json and -o - would both write to stdout: choose one');
   }
   const api = apiClientFor(values.server);
-  const view = await api.json('GET', `/api/shares/${code}`, shareViewSchema);
+  const view = await api.call(lookupShareEndpoint, { params: { code } });
   // Unlocking an encrypted burn-after-reading text reads it: each command unlocks only once
   // it knows the result can be kept.
   const unlock = () => (view.isEncrypted ? unlockShare(api, view, values.password) : null);
@@ -42,6 +34,13 @@ export async function runGet(args: string[]): Promise<void> {
     force: values.force ?? false,
     json: values.json ?? false,
   };
-  if (view.type === 'file') await getFiles(api, view, unlock, options);
-  else await getText(api, view, unlock, options);
+  switch (view.type) {
+    case 'file':
+      return getFiles(api, view, unlock, options);
+    case 'clipboard':
+    case 'notepad':
+      return getText(api, view, unlock, options);
+    default:
+      return assertNever(view);
+  }
 }

@@ -2,6 +2,7 @@ import {
   createFileResponseSchema,
   formatBytesCompact,
   messages,
+  uploadFilesEndpoint,
   type PublicConfig,
 } from '@codedrop/contract';
 import { sealFileMeta, type WriterKeys } from '@codedrop/crypto';
@@ -61,7 +62,7 @@ export async function sendFiles(
   let response: Response;
   try {
     response = await postStream(api.server, {
-      url: `${api.server}/api/files`,
+      url: api.url(uploadFilesEndpoint),
       headers: {
         accept: 'application/json',
         'content-type': body.contentType,

@@ -1,6 +1,6 @@
 import {
   codePointLength,
-  createShareResponseSchema,
+  createShareEndpoint,
   messages,
   type CreateShareBody,
   type PublicConfig,
@@ -62,6 +62,6 @@ export async function sendText(
     body.encryptedPayload = await sealText(keys, text);
     body.authVerifier = keys.authVerifier;
   }
-  const created = await api.json('POST', '/api/shares', createShareResponseSchema, body);
+  const created = await api.call(createShareEndpoint, { body });
   return { ...created };
 }

@@ -1,4 +1,4 @@
-import { messages, unlockResponseSchema, type ShareView } from '@codedrop/contract';
+import { messages, unlockShareEndpoint, type ShareView } from '@codedrop/contract';
 import { deriveKeysFor, isDecryptionError, toBase64 } from '@codedrop/crypto';
 import type { ApiClient } from '../api/client.js';
 import { CliError } from '../cli-errors.js';
@@ -33,7 +33,9 @@ export async function unlockShare(
     throw error;
   }
   const authKey = toBase64(keys.authKey);
-  const path = `/api/shares/${view.code}/unlock`;
-  const { encryptedPayload } = await api.json('POST', path, unlockResponseSchema, { authKey });
+  const { encryptedPayload } = await api.call(unlockShareEndpoint, {
+    params: { code: view.code },
+    body: { authKey },
+  });
   return { encKey: keys.encKey, authKey, envelope: encryptedPayload };
 }

@@ -1,28 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createBlobStore } from './factory.js';
-import type { BlobStore } from './port.js';
-import type { S3BlobStoreOptions } from './s3-client.js';
+import { s3OptionsOf } from './s3-options.js';
+import type { BlobStore } from './blob-store.js';
 import type { Config } from '../../config/config.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     blobs: BlobStore;
   }
-}
-
-/** The S3 settings of the configuration, as the S3 adapters take them. */
-export function s3OptionsOf(config: Config): S3BlobStoreOptions {
-  return {
-    bucket: config.s3.bucket,
-    region: config.s3.region,
-    forcePathStyle: config.s3.forcePathStyle,
-    // Resumable uploads take their parts (UPLOAD_CHUNK_BYTES each) from the same budget.
-    uploadBufferBytes: Math.max(config.s3.uploadBufferBytes, config.uploadChunkBytes),
-    ...(config.s3.endpoint === null ? {} : { endpoint: config.s3.endpoint }),
-    ...(config.s3.accessKeyId === null ? {} : { accessKeyId: config.s3.accessKeyId }),
-    ...(config.s3.secretAccessKey === null ? {} : { secretAccessKey: config.s3.secretAccessKey }),
-  };
 }
 
 async function blobs(app: FastifyInstance, opts: { config: Config }) {

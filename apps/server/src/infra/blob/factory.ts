@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createLocalBlobStore } from './local.js';
-import type { BlobStore } from './port.js';
+import type { BlobStore } from './blob-store.js';
 import type { S3BlobStoreOptions } from './s3.js';
 
 export interface BlobStoreConfig {

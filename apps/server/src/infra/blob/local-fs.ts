@@ -3,8 +3,8 @@ import { open, opendir, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { BlobUnavailableError } from './port.js';
-import type { BlobRange } from './port.js';
+import { BlobUnavailableError } from './blob-store.js';
+import type { BlobRange } from './blob-store.js';
 import { unsatisfiableRange } from './range.js';
 
 /** Writes all of `body` to `handle`; store errors become BlobUnavailableError. */

@@ -15,8 +15,8 @@ import {
   syncDirectory,
   unavailable,
 } from './local-fs.js';
-import { BlobNotFoundError } from './port.js';
-import type { BlobStore } from './port.js';
+import { BlobNotFoundError } from './blob-store.js';
+import type { BlobStore } from './blob-store.js';
 import { assertBlobRange } from './range.js';
 
 export interface LocalBlobStoreOptions {

@@ -1,4 +1,4 @@
-import type { BlobRange } from './port.js';
+import type { BlobRange } from './blob-store.js';
 
 export function assertBlobRange(range: BlobRange): void {
   const { start, end } = range;

@@ -1,4 +1,4 @@
-import { BlobNotFoundError, BlobUnavailableError } from './port.js';
+import { BlobNotFoundError, BlobUnavailableError } from './blob-store.js';
 
 interface SdkErrorShape {
   name?: unknown;

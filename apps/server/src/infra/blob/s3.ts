@@ -11,10 +11,10 @@ import {
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
-import { attachmentDisposition } from '../../modules/files/file-names.js';
+import { attachmentDisposition } from './content-disposition.js';
 import { assertBlobKey, isBlobKey } from './keys.js';
-import { BlobUnavailableError } from './port.js';
-import type { BlobStore } from './port.js';
+import { BlobUnavailableError } from './blob-store.js';
+import type { BlobStore } from './blob-store.js';
 import { assertBlobRange, contentRangeCovers } from './range.js';
 import { createPartBuffers, type PartBuffers } from './part-buffers.js';
 import { SourceFailure } from './part-reader.js';

@@ -27,13 +27,15 @@ export interface SharesTable {
   gone: DefaultedBool;
   /** Why a share became gone early: burnt, exhausted, destroyed, deleted. */
   gone_reason: string | null;
-  /** The first file's name; file_size is the total of all the share's files. */
-  file_name: string | null;
-  file_size: number | null;
-  file_mime: string | null;
-  blob_key: string | null;
-  /** Shares of several files: all of them as JSON `[{key, name, size, mime}]` (StoredFile). */
+  /** A file share's stored bytes, all its files together (what the storage quota sums). */
+  total_bytes: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /**
+   * A file share's files, one or several, as JSON `[{key, name, size, mime, sha256?}]` in
+   * upload order (StoredFile; migration 0016); null for text.
+   */
   files: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The first file's key, computed by the database from `files` (never written). */
+  first_file_key: ColumnType<string | null, never, never>;
   max_downloads: number | null;
   download_count: DefaultedInt;
   burn_after_reading: DefaultedBool;
@@ -45,8 +47,6 @@ export interface SharesTable {
   upload_client: ColumnType<string | null, string | null | undefined, string | null>;
   /** Reported by enough distinct visitors: held for an operator (every read answers 451). */
   quarantined_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
-  /** SHA-256 (hex) of the first file's stored bytes; the others' are in `files`. */
-  file_sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An abuse report: one per reporter and share until an operator reviews them. */

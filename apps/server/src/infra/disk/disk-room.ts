@@ -1,6 +1,4 @@
 import { statfs } from 'node:fs/promises';
-import { messages } from '@codedrop/contract';
-import { AppError } from '../../http/app-error.js';
 
 /** Error codes of a write that found no room: the disk, a quota, SQLite, PostgreSQL. */
 const outOfSpaceCodes = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
@@ -15,11 +13,6 @@ export function isOutOfSpace(error: unknown): boolean {
   return false;
 }
 
-/** The 507 an upload gets when its bytes would not fit: the quota's own answer. */
-export function storageFullError(): AppError {
-  return new AppError('INSUFFICIENT_STORAGE', messages.storageFull, { retryAfterSeconds: 300 });
-}
-
 export interface DiskRoomOptions {
   /** DATA_DIR: where SQLite and local files live. */
   dir: string;
@@ -32,7 +25,7 @@ export interface DiskRoomOptions {
 }
 
 /**
- * The data disk's room. Upload bytes are refused (507) before they would leave less than
+ * The data disk's room. Upload bytes are refused before they would leave less than
  * the reserve free, so the database keeps room to record deletions and downloads however
  * full uploads make the disk; the bytes of this process's uploads still arriving count as
  * taken already, so uploads begun together cannot pass it between them.
@@ -48,20 +41,22 @@ export function createDiskRoom(options: DiskRoomOptions) {
 
   return {
     /**
-     * Refuses `bytes` more with 507 when they would leave less than the reserve free; they
-     * count as arriving until `until` closes (the request's response).
+     * False when `bytes` more would leave less than the reserve free; otherwise they count
+     * as arriving until `until` closes (the request's response).
      */
-    async assertRoom(bytes: number, until?: { once(event: 'close', fn: () => void): unknown }) {
-      if (!options.watched) return;
+    async hasRoomFor(
+      bytes: number,
+      until?: { once(event: 'close', fn: () => void): unknown },
+    ): Promise<boolean> {
+      if (!options.watched) return true;
       const charged = options.uploadsLand ? Math.max(0, bytes) : 0;
-      if ((await freeBytes()) - arriving - charged < options.reserveBytes) {
-        throw storageFullError();
-      }
-      if (until === undefined || charged === 0) return;
+      if ((await freeBytes()) - arriving - charged < options.reserveBytes) return false;
+      if (until === undefined || charged === 0) return true;
       arriving += charged;
       until.once('close', () => {
         arriving -= charged;
       });
+      return true;
     },
 
     /** The disk has the reserve free (or is none of ours): what /healthz checks. */

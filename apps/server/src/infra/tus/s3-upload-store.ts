@@ -1,10 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
-  AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
   PutObjectCommand,
   UploadPartCommand,
   type S3Client,
@@ -15,23 +12,19 @@ import type { Database } from '../db/schema.js';
 import type { InflightWrites } from './inflight-writes.js';
 import type { StreamingHashes } from './streaming-hashes.js';
 import type { PartBuffers } from '../blob/part-buffers.js';
-import { partReader, SourceFailure } from '../blob/part-reader.js';
-import { isS3Gone } from '../blob/s3-errors.js';
+import { chunkBody } from './chunk-body.js';
 import {
   createUploadInfoStore,
   deleteUploadRecords,
   readUploadRecord,
   saveUploadProgress,
+  uploadRecordExists,
   type StoredPart,
 } from './upload-records.js';
+import { deleteTail, discardUpload, readTail, tailKey } from './s3-upload-objects.js';
 
 /** S3's floor for every part but the last. */
 export const MIN_PART_BYTES = 5 * 1024 * 1024;
-/**
- * Where the bytes of an unfinished part wait for the rest of it. The slash keeps these
- * names out of the blob key space, so listings and the orphan sweep never see them.
- */
-export const tailKey = (id: string) => `uploads/${id}.tail`;
 
 /** An upload as one chunk writes it: what S3 holds of it so far. */
 interface Writing {
@@ -126,7 +119,7 @@ export class S3UploadStore extends DataStore {
   }
 
   private async writeChunk(readable: Readable, id: string, offset: number): Promise<number> {
-    const { db, buffers, partSize } = this.options;
+    const { db, buffers, partSize, client, bucket: Bucket } = this.options;
     const record = await readUploadRecord(db, id);
     if (record === null) throw ERRORS.FILE_NOT_FOUND;
     // Complete already (or empty): nothing more can be written.
@@ -143,46 +136,23 @@ export class S3UploadStore extends DataStore {
       keptTail: 0,
     };
     let tailSize = record.tailSize;
-    const reader = partReader(readable);
-    // The body failing (a dropped connection) ends the chunk but not the write: what
-    // arrived is stored first, and the failure answered after.
-    const body = { failed: false, error: undefined as unknown };
-    const failed = (failure: SourceFailure) => {
-      body.failed = true;
-      body.error = failure.error;
-    };
-    /** Whether the chunk has bytes left; a failed body has none. */
-    const more = async () => {
-      if (body.failed) return false;
-      try {
-        return await reader.hasMore();
-      } catch (error) {
-        if (!(error instanceof SourceFailure)) throw error;
-        failed(error);
-        return false;
-      }
-    };
+    const body = chunkBody(readable);
 
     // Waiting for a chunk's first byte holds no buffer: a client that sends nothing costs
     // nothing. Without one, only a tail holding every last byte has anything to finish.
-    let hasMore = await more();
+    let hasMore = await body.hasMore();
     while (hasMore || upload.stored + tailSize === upload.size) {
       // One part of the process's budget at a time, handed back between parts so other
       // uploads take their turn; a chunk waiting for it is not read meanwhile.
       const buffer = await buffers.take(partSize);
       let pending = 0;
       try {
-        if (tailSize > 0) pending = await this.readTail(id, buffer.subarray(0, tailSize));
+        if (tailSize > 0)
+          pending = await readTail(client, Bucket, id, buffer.subarray(0, tailSize));
         tailSize = 0;
         const room = buffer.subarray(pending, Math.min(partSize, upload.size - upload.stored));
         if (hasMore) {
-          pending += await buffers.filling(buffer, () =>
-            reader.fill(room).catch((error: unknown) => {
-              if (!(error instanceof SourceFailure)) throw error;
-              failed(error);
-              return error.filled;
-            }),
-          );
+          pending += await buffers.filling(buffer, () => body.fill(room));
         }
         await this.keepPart(upload, buffer.subarray(0, pending));
       } catch (error) {
@@ -193,7 +163,7 @@ export class S3UploadStore extends DataStore {
       buffers.give(buffer);
       // A full part that is not the last lets the chunk go on; anything else ended it.
       if (pending < partSize || upload.stored === upload.size) break;
-      hasMore = await more();
+      hasMore = await body.hasMore();
     }
     const received = upload.stored + tailSize + upload.keptTail;
     if (body.failed && received < upload.size) throw body.error;
@@ -223,7 +193,7 @@ export class S3UploadStore extends DataStore {
         }),
       );
       await saveUploadProgress(db, id, { multipartId: null, parts: upload.parts, tailSize: 0 });
-      await this.deleteTail(id);
+      await deleteTail(client, Bucket, id);
     } else if (part.length >= MIN_PART_BYTES) {
       await this.storePart(upload, part);
     } else if (part.length > 0) {
@@ -259,12 +229,7 @@ export class S3UploadStore extends DataStore {
    * record names, which nothing would ever delete.
    */
   private async assertKept(id: string): Promise<void> {
-    const kept = await this.options.db
-      .selectFrom('uploads')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (kept === undefined) throw ERRORS.FILE_NOT_FOUND;
+    if (!(await uploadRecordExists(this.options.db, id))) throw ERRORS.FILE_NOT_FOUND;
   }
 
   override async remove(id: string): Promise<void> {
@@ -278,54 +243,6 @@ export class S3UploadStore extends DataStore {
    * storage), the unfinished part and the object. The database record is already gone.
    */
   async discard(id: string, multipartId: string | null): Promise<void> {
-    const { client, bucket: Bucket } = this.options;
-    if (multipartId !== null) {
-      await client
-        .send(new AbortMultipartUploadCommand({ Bucket, Key: id, UploadId: multipartId }))
-        .catch((error: unknown) => {
-          if (!isS3Gone(error) && !isUnsupported(error)) throw error;
-        });
-    }
-    await this.deleteTail(id);
-    await client.send(new DeleteObjectCommand({ Bucket, Key: id })).catch((error: unknown) => {
-      if (!isS3Gone(error)) throw error;
-    });
+    await discardUpload(this.options.client, this.options.bucket, id, multipartId);
   }
-
-  /** Copies the unfinished part's bytes into `into`, which is exactly their size. */
-  private async readTail(id: string, into: Buffer): Promise<number> {
-    const { client, bucket: Bucket } = this.options;
-    const answer = await client.send(new GetObjectCommand({ Bucket, Key: tailKey(id) }));
-    const tail = partReader(answer.Body as Readable);
-    try {
-      const read = await tail.fill(into);
-      if (read !== into.length || (await tail.hasMore())) {
-        throw new Error(`The unfinished part of ${id} is not the ${into.length} bytes recorded`);
-      }
-      return read;
-    } catch (error) {
-      // The bucket failing is the store failing, never the client's body.
-      throw error instanceof SourceFailure ? error.error : error;
-    } finally {
-      (answer.Body as Readable).destroy();
-    }
-  }
-
-  private async deleteTail(id: string): Promise<void> {
-    const { client, bucket: Bucket } = this.options;
-    await client
-      .send(new DeleteObjectCommand({ Bucket, Key: tailKey(id) }))
-      .catch((error: unknown) => {
-        if (!isS3Gone(error)) throw error;
-      });
-  }
-}
-
-/**
- * Servers without AbortMultipartUpload (s3rver, used in tests) answer 405 or 501: there the
- * parts stay until the server's own cleanup, and everything else is still removed.
- */
-function isUnsupported(error: unknown): boolean {
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return status === 405 || status === 501;
 }

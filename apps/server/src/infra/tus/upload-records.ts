@@ -58,6 +58,12 @@ export function createUploadInfoStore(db: Db): KvStore<Upload> {
   };
 }
 
+/** Whether the upload still has its record (its share was not deleted meanwhile). */
+export async function uploadRecordExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('uploads').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function readUploadRecord(db: Db, id: string): Promise<UploadRecord | null> {
   const row = await db
     .selectFrom('uploads')

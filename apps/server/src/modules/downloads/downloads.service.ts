@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { downloadUrlSeconds, messages, type DownloadResponse } from '@codedrop/contract';
+import {
+  downloadBlobEndpoint,
+  downloadUrlSeconds,
+  messages,
+  pathTo,
+  type DownloadResponse,
+} from '@codedrop/contract';
 import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../infra/blob/port.js';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database } from '../../infra/db/port.js';
 import { AppError } from '../../http/app-error.js';
 import { addSeconds, type Clock } from '../../infra/runtime/clock.js';
 import { signDownloadToken } from './download-token.js';
@@ -56,7 +62,6 @@ export function createFileDownloads(deps: FileDownloadDeps) {
       })),
     );
     return {
-      downloadUrl: downloadUrls[0]!.url,
       downloadUrls,
       downloadCount: counted.downloadCount,
       maxDownloads: counted.maxDownloads,
@@ -85,7 +90,7 @@ export function createFileDownloads(deps: FileDownloadDeps) {
       exp: Math.floor(expiry.getTime() / 1000),
       code,
     });
-    return `${deps.publicUrl ?? ''}/api/blobs/${token}`;
+    return `${deps.publicUrl ?? ''}${pathTo(downloadBlobEndpoint, { token })}`;
   }
 
   return { download };

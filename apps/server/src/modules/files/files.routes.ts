@@ -1,24 +1,20 @@
 import multipart from '@fastify/multipart';
 import {
-  codeParamsSchema,
-  createFileResponseSchema,
-  downloadBodySchema,
-  downloadResponseSchema,
   maxEnvelopeChars,
   messages,
-  problemSchema,
+  takeDownloadEndpoint,
+  uploadFilesEndpoint,
 } from '@codedrop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/config.js';
 import { AppError } from '../../http/app-error.js';
 import { encryptedSize } from '@codedrop/crypto';
-import { malformedUpload, type FileService, type StoredBlob } from './files.service.js';
+import { malformedUpload } from './files.errors.js';
+import type { FileService, StoredBlob } from './files.service.js';
 import { decodeFormDataFileName } from './file-names.js';
 import { asLookup, requireCode } from '../../http/guards.js';
 import { admitUpload } from './upload-admission.js';
-
-const problems = { '4XX': problemSchema, '5XX': problemSchema };
+import { route } from '../../http/route.js';
 
 export default async function fileRoutes(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
@@ -34,16 +30,15 @@ export default async function fileRoutes(app: FastifyInstance, opts: { config: C
       fileSize: encryptedSize(config.maxFileBytes) + 1,
     },
   });
-  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post(
-    '/api/files',
+  route(
+    app,
+    uploadFilesEndpoint,
     {
       schema: {
         summary:
           'Upload one or several files as one share (multipart/form-data: maxDownloads, expiresInSeconds?, encryptedPayload?, authVerifier?, recoveryEmail?, recoveryPassword?, then one `file` part per file)',
         consumes: ['multipart/form-data'],
-        response: { 201: createFileResponseSchema, ...problems },
       },
     },
     async (request, reply) => {
@@ -61,14 +56,12 @@ export default async function fileRoutes(app: FastifyInstance, opts: { config: C
     },
   );
 
-  routes.post(
-    '/api/shares/:code/downloads',
+  route(
+    app,
+    takeDownloadEndpoint,
     {
       schema: {
         summary: "Take one download: a signed URL for each of the share's files, valid 300 s",
-        params: codeParamsSchema,
-        body: downloadBodySchema.optional(),
-        response: { 200: downloadResponseSchema, ...problems },
       },
     },
     async (request) => {

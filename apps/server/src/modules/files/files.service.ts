@@ -4,13 +4,12 @@ import {
   messages,
   type CreateFileResponse,
   type FieldError,
-  formatBytesCompact,
 } from '@codedrop/contract';
-import { bundleBlobKey, newBlobKey } from '../../infra/blob/keys.js';
-import { BlobUnavailableError } from '../../infra/blob/port.js';
+import { bundleBlobKey, newBlobKey, BlobUnavailableError } from '../../infra/blob/port.js';
 import { AppError } from '../../http/app-error.js';
 import { ByteLimit, ByteLimitExceededError } from './byte-limit.js';
-import { isOutOfSpace, storageFullError } from '../../infra/disk/disk-room.js';
+import { isOutOfSpace } from '../../infra/disk/port.js';
+import { malformedUpload, storageFullError, tooLargeError } from './files.errors.js';
 import type { CodeAllocator } from '../shares/codes/code-allocator.js';
 import { encryptedSize, plaintextSize } from '@codedrop/crypto';
 import { createFileDownloads, type FileDownloadDeps } from '../downloads/downloads.service.js';
@@ -47,21 +46,6 @@ export interface IncomingFile {
 /** A stored upload not yet a share: the row is written once the whole body was read. */
 export type StoredBlob = StoredFile;
 
-/** The request body itself was broken: truncated, garbled, or cut off by the client. */
-export function malformedUpload(): AppError {
-  return AppError.validation('file', messages.uploadMalformed);
-}
-
-/** MAX_FILE_BYTES passed: by the one file, or by the files of a share together. */
-export function tooLargeError(maxFileBytes: number, several = false): AppError {
-  const limit = formatBytesCompact(maxFileBytes);
-  return new AppError(
-    'PAYLOAD_TOO_LARGE',
-    several ? messages.filesTooLargeDetail(limit) : messages.fileTooLargeDetail(limit),
-    { title: messages.fileTooLargeTitle },
-  );
-}
-
 /**
  * File shares: an upload is checked, streamed into the blob store and only then made a
  * share; downloads are taken and signed by `file-download.ts`.
@@ -80,7 +64,7 @@ export function createFileService(deps: FileServiceDeps) {
       stored = { bytes: await storedFileBytes(deps.db), at: now };
     }
     if (stored.bytes + bytes > limits.maxStorageBytes) {
-      throw new AppError('INSUFFICIENT_STORAGE', messages.storageFull, { retryAfterSeconds: 300 });
+      throw storageFullError();
     }
     stored.bytes += bytes;
   }
@@ -231,7 +215,7 @@ export function createFileService(deps: FileServiceDeps) {
       type: 'file',
       ...created,
       fileName: blobs[0]!.name,
-      fileSize: fileColumns.file_size,
+      fileSize: fileColumns.total_bytes,
       maxDownloads: fields.maxDownloads,
       files: fileEntries(blobs, encrypted),
     };

@@ -10,50 +10,29 @@ export interface StoredFile {
   sha256?: string | null;
 }
 
-/** The columns a share's files are read from (see migration 0010). */
+/** The column a share's files are read from (migration 0016); null for a text share. */
 export interface FileColumns {
-  file_name: string | null;
-  file_size: number | string | null;
-  file_mime: string | null;
-  blob_key: string | null;
   files: string | null;
-  file_sha256?: string | null;
 }
 
-/**
- * Every file of a share, in upload order: the `files` list when there are several, else
- * the one file in the row's own columns; [] for a text share (no blob).
- */
+/** Every file of a share, in upload order (a single file is a list of one); [] for text. */
 export function storedFilesOf(row: FileColumns): StoredFile[] {
-  if (row.files !== null) return JSON.parse(row.files) as StoredFile[];
-  if (row.blob_key === null) return [];
-  return [
-    {
-      key: row.blob_key,
-      name: row.file_name ?? 'download',
-      size: Number(row.file_size ?? 0),
-      mime: row.file_mime ?? 'application/octet-stream',
-      sha256: row.file_sha256 ?? null,
-    },
-  ];
+  return row.files === null ? [] : (JSON.parse(row.files) as StoredFile[]);
 }
 
-/** The row's file columns for these files: the first in its own columns, several as JSON. */
+/** The `files` column for these files: JSON `[{key, name, size, mime, sha256?}]`. */
+export function filesJson(files: readonly StoredFile[]): string {
+  return JSON.stringify(
+    files.map(({ key, name, size, mime, sha256 }) => ({ key, name, size, mime, sha256 })),
+  );
+}
+
+/** The row's file columns for a new share of these files: the list and their total. */
 export function fileColumnsFor(files: readonly StoredFile[]) {
-  const [first] = files;
-  if (first === undefined) throw new RangeError('a file share has at least one file');
+  if (files.length === 0) throw new RangeError('a file share has at least one file');
   return {
-    file_name: first.name,
-    file_size: files.reduce((total, file) => total + file.size, 0),
-    file_mime: first.mime,
-    blob_key: first.key,
-    file_sha256: first.sha256 ?? null,
-    files:
-      files.length === 1
-        ? null
-        : JSON.stringify(
-            files.map(({ key, name, size, mime, sha256 }) => ({ key, name, size, mime, sha256 })),
-          ),
+    files: filesJson(files),
+    total_bytes: files.reduce((total, file) => total + file.size, 0),
   };
 }
 

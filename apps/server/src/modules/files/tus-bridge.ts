@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { AppError } from '../../http/app-error.js';
-import { storageFullError } from '../../infra/disk/disk-room.js';
-import { tooLargeError } from './files.service.js';
+import { storageFullError, tooLargeError } from './files.errors.js';
 
 /**
  * The request as the tus server reads it (a WHATWG Request), its body streamed from the

@@ -4,23 +4,28 @@ import { Server } from '@tus/server';
 import { EVENTS, type DataStore, type Upload } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PartBuffers } from '../../infra/blob/part-buffers.js';
-import type { BlobStore } from '../../infra/blob/port.js';
-import type { S3BlobStore } from '../../infra/blob/s3.js';
-import { InflightWrites } from '../../infra/tus/inflight-writes.js';
-import { LocalUploadStore } from '../../infra/tus/local-upload-store.js';
-import { StreamingHashes } from '../../infra/tus/streaming-hashes.js';
-import { createDbLocker } from '../../infra/tus/upload-locks.js';
-import { createUploadInfoStore, deleteUploadRecords } from '../../infra/tus/upload-records.js';
+import {
+  type PartBuffers,
+  loadS3Client,
+  type BlobStore,
+  type S3BlobStore,
+  s3OptionsOf,
+} from '../../infra/blob/port.js';
+import {
+  InflightWrites,
+  LocalUploadStore,
+  StreamingHashes,
+  createDbLocker,
+  loadS3UploadStore,
+  createUploadInfoStore,
+  deleteUploadRecords,
+} from '../../infra/tus/port.js';
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../infra/runtime/clock.js';
 import { markUploadComplete, recordUploadProgress } from './upload-progress.js';
-import { messages } from '@codedrop/contract';
+import { createUploadEndpoint, messages } from '@codedrop/contract';
 import { AppError } from '../../http/app-error.js';
 import { hashBlob, isBlocked } from '../moderation/block-list.js';
-import { s3OptionsOf } from '../../infra/blob/blob.plugin.js';
-
-export const uploadsPath = '/api/uploads';
 
 export interface ResumableUploads {
   /** The tus protocol server; modules/files/tus.routes.ts hands it each request. */
@@ -63,8 +68,8 @@ async function s3UploadStore(
   buffers: PartBuffers,
 ) {
   const [{ S3UploadStore }, { createS3Client }] = await Promise.all([
-    import('../../infra/tus/s3-upload-store.js'),
-    import('../../infra/blob/s3-client.js'),
+    loadS3UploadStore(),
+    loadS3Client(),
   ]);
   return new S3UploadStore({
     db,
@@ -108,7 +113,7 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
   const datastore: DataStore = s3Store ?? localStore!;
   const idFor = new WeakMap<Request, string>();
   const tus = new Server({
-    path: uploadsPath,
+    path: createUploadEndpoint.path,
     datastore,
     locker: createDbLocker(db, { inflight }),
     relativeLocation: true,
@@ -182,7 +187,7 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
       const sha256 = hashes.take(key, size) ?? (await hashBlob(app.blobs, key));
       const blocked = await isBlocked(db, sha256);
       if (blocked) {
-        await db.deleteFrom('shares').where('blob_key', '=', key).execute();
+        await db.deleteFrom('shares').where('first_file_key', '=', key).execute();
         await forget([key]);
         await app.blobs.delete(key);
         throw new AppError('CONTENT_BLOCKED', messages.contentBlocked);

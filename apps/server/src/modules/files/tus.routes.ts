@@ -1,26 +1,32 @@
-import { createFileResponseSchema, messages, problemSchema } from '@codedrop/contract';
+import {
+  continueUploadEndpoint,
+  createUploadEndpoint,
+  messages,
+  uploadOptionsEndpoint,
+  uploadsOptionsEndpoint,
+} from '@codedrop/contract';
 import { plaintextSize } from '@codedrop/crypto';
 import { Metadata } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { newBlobKey } from '../../infra/blob/keys.js';
+import { newBlobKey } from '../../infra/blob/port.js';
 import type { Config } from '../../config/config.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../infra/runtime/clock.js';
-import { tooLargeError } from './files.service.js';
+import { tooLargeError } from './files.errors.js';
+import { assertDiskRoom } from './upload-admission.js';
 import { cleanMimeType, cleanUploadName, encryptedFileName } from './file-names.js';
 import { addressHasher } from '../moderation/address-hash.js';
 import { clearedSecrets } from '../shares/share-endings.js';
 import { endedUploadError, recordUploadProgress } from './upload-progress.js';
 import { assertWithinReservations } from './upload-reservations.js';
 import { isUploadSecret, uploadSecret, uploadSecretHeader } from './upload-secret.js';
-import { uploadsPath } from './tus.plugin.js';
 import type { Secrets } from '../../config/secrets.js';
 import { assertUploadBodyType } from './upload-guards.js';
 import { passTusHeaders, toWebRequest, tusProblem } from './tus-bridge.js';
+import { route } from '../../http/route.js';
 
-const problems = { '4XX': problemSchema, '5XX': problemSchema };
-/** The fields of Upload-Metadata that become the share's (as POST /api/files' form fields). */
+/** The fields of Upload-Metadata that become the share's (as the multipart upload's fields). */
 const shareFields = [
   'maxDownloads',
   'expiresInSeconds',
@@ -78,13 +84,13 @@ export default async function uploadRoutes(
     if (declared !== null && offset === declared) await app.uploads.complete(key, declared);
   }
 
-  app.post(
-    uploadsPath,
+  route(
+    app,
+    createUploadEndpoint,
     {
       schema: {
         summary:
           'Begin a resumable upload (tus 1.0 creation): Upload-Length, Upload-Metadata with filename, filetype, maxDownloads, expiresInSeconds?, encryptedPayload?, authVerifier?; answers the share at once (CodeDrop-Code header and body) and its CodeDrop-Upload-Secret',
-        response: { 201: createFileResponseSchema, ...problems },
       },
     },
     async (request, reply) => {
@@ -117,7 +123,7 @@ export default async function uploadRoutes(
       await app.limits.creation(request);
       await app.limits.uploadBytes(request, Math.max(declared, 1));
       await app.files.assertStorageRoom(declared);
-      await app.diskRoom.assertRoom(declared);
+      await assertDiskRoom(app, declared);
 
       const key = newBlobKey(encrypted ? null : name, clock.now().getTime());
       const mime = encrypted ? 'application/octet-stream' : cleanMimeType(metadata.filetype ?? '');
@@ -153,14 +159,16 @@ export default async function uploadRoutes(
   );
 
   const uploadParams = z.object({ id: z.string() });
-  app.route({
-    method: ['HEAD', 'PATCH', 'DELETE'],
-    url: `${uploadsPath}/:id`,
-    schema: {
-      summary:
-        'tus 1.0: HEAD (offset), PATCH (a chunk), DELETE (give up the upload), each with the CodeDrop-Upload-Secret its creation answered',
+  route(
+    app,
+    continueUploadEndpoint,
+    {
+      schema: {
+        summary:
+          'tus 1.0: HEAD (offset), PATCH (a chunk), DELETE (give up the upload), each with the CodeDrop-Upload-Secret its creation answered',
+      },
     },
-    async handler(request, reply) {
+    async (request, reply) => {
       const { id } = uploadParams.parse(request.params);
       reply.header('tus-resumable', '1.0.0');
       // Without its secret an upload is answered as one that does not exist: the address
@@ -200,14 +208,13 @@ export default async function uploadRoutes(
       if (response.status === 507) reply.header('connection', 'close');
       return relay(response, reply);
     },
-  });
+  );
 
-  app.options(uploadsPath, async (request, reply) =>
-    relay(await tus.handleWeb(toWebRequest(request)), reply),
-  );
-  app.options(`${uploadsPath}/:id`, async (request, reply) =>
-    relay(await tus.handleWeb(toWebRequest(request)), reply),
-  );
+  for (const endpoint of [uploadsOptionsEndpoint, uploadOptionsEndpoint]) {
+    route(app, endpoint, {}, async (request, reply) =>
+      relay(await tus.handleWeb(toWebRequest(request)), reply),
+    );
+  }
 
   /**
    * A chunk that failed (its connection dropped) still stored what arrived before: that
@@ -233,7 +240,7 @@ export default async function uploadRoutes(
     const row = await db
       .selectFrom('shares')
       .select('quarantined_at')
-      .where('blob_key', '=', key)
+      .where('first_file_key', '=', key)
       .executeTakeFirst();
     if (row !== undefined && row.quarantined_at !== null) throw new AppError('SHARE_UNDER_REVIEW');
   }
@@ -244,7 +251,7 @@ export default async function uploadRoutes(
    */
   async function assertChunkRoom(request: FastifyRequest, reply: FastifyReply) {
     try {
-      await app.diskRoom.assertRoom(Number(request.headers['content-length'] ?? 0), reply.raw);
+      await assertDiskRoom(app, Number(request.headers['content-length'] ?? 0), reply.raw);
     } catch (error) {
       reply.header('connection', 'close');
       throw error;
@@ -261,7 +268,7 @@ export default async function uploadRoutes(
     const row = await db
       .selectFrom('shares')
       .select('upload_received')
-      .where('blob_key', '=', key)
+      .where('first_file_key', '=', key)
       .executeTakeFirst();
     if (row === undefined || row.upload_received === null) return false;
     await app.blobs.delete(key);
@@ -275,7 +282,7 @@ export default async function uploadRoutes(
     await db
       .updateTable('shares')
       .set({ gone: true, gone_reason: 'deleted', reclaim_after: clock.now(), ...clearedSecrets })
-      .where('blob_key', '=', key)
+      .where('first_file_key', '=', key)
       .where('upload_received', 'is not', null)
       .execute();
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config.js';
-import { tooLargeError } from './files.service.js';
+import { storageFullError, tooLargeError } from './files.errors.js';
 
 /**
  * What every upload passes before its first byte is read: the creation limit, a declared
@@ -23,5 +23,14 @@ export async function admitUpload(
   const charged = Number.isFinite(declared) ? Math.max(declared, 1) : maxBody;
   await app.limits.uploadBytes(request, charged);
   await app.files.assertStorageRoom(charged);
-  await app.diskRoom.assertRoom(charged, reply.raw);
+  await assertDiskRoom(app, charged, reply.raw);
+}
+
+/** Refuses with 507 bytes that would eat into the data disk's reserve (infra/disk). */
+export async function assertDiskRoom(
+  app: FastifyInstance,
+  bytes: number,
+  until?: FastifyReply['raw'],
+): Promise<void> {
+  if (!(await app.diskRoom.hasRoomFor(bytes, until))) throw storageFullError();
 }

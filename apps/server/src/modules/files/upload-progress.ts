@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database } from '../../infra/db/port.js';
 import { AppError } from '../../http/app-error.js';
 import { clearedSecrets } from '../shares/share-endings.js';
 import { toBool, toDate, type GoneReason } from '../shares/share-record.js';
 import { goneErrorCode } from '../shares/share-view.js';
+import { filesJson, storedFilesOf } from './stored-files.js';
 
 type Db = Kysely<Database>;
 
@@ -27,22 +28,22 @@ export async function recordUploadProgress(
       upload_received: sql`case when upload_received > ${received} then upload_received else ${received} end`,
       upload_touched_at: now,
     })
-    .where('blob_key', '=', blobKey)
+    .where('first_file_key', '=', blobKey)
     .where('upload_received', 'is not', null)
-    .returning('file_size')
+    .returning('total_bytes')
     .executeTakeFirst();
-  return row === undefined ? null : Number(row.file_size);
+  return row === undefined ? null : Number(row.total_bytes);
 }
 
 /** The declared size of the upload stored under `blobKey` while it runs; null otherwise. */
 export async function runningUploadSize(db: Db, blobKey: string): Promise<number | null> {
   const row = await db
     .selectFrom('shares')
-    .select('file_size')
-    .where('blob_key', '=', blobKey)
+    .select('total_bytes')
+    .where('first_file_key', '=', blobKey)
     .where('upload_received', 'is not', null)
     .executeTakeFirst();
-  return row === undefined ? null : Number(row.file_size);
+  return row === undefined ? null : Number(row.total_bytes);
 }
 
 /**
@@ -55,17 +56,29 @@ export async function markUploadComplete(
   size: number,
   sha256: string | null = null,
 ): Promise<boolean> {
+  const running = await db
+    .selectFrom('shares')
+    .select('files')
+    .where('first_file_key', '=', blobKey)
+    .where('upload_received', 'is not', null)
+    .where('total_bytes', '=', size)
+    .executeTakeFirst();
+  if (running === undefined) return false;
+  // Its one file's entry takes the hash; the update below is what decides who completed it.
+  const files = storedFilesOf(running).map((file) =>
+    file.key === blobKey ? { ...file, sha256 } : file,
+  );
   const row = await db
     .updateTable('shares')
     .set({
       upload_received: null,
       upload_touched_at: null,
       upload_client: null,
-      file_sha256: sha256,
+      files: filesJson(files),
     })
-    .where('blob_key', '=', blobKey)
+    .where('first_file_key', '=', blobKey)
     .where('upload_received', 'is not', null)
-    .where('file_size', '=', size)
+    .where('total_bytes', '=', size)
     .returning('code')
     .executeTakeFirst();
   return row !== undefined;
@@ -80,7 +93,7 @@ export async function endedUploadError(db: Db, blobKey: string, now: Date) {
   const row = await db
     .selectFrom('shares')
     .select(['gone', 'gone_reason', 'expires_at'])
-    .where('blob_key', '=', blobKey)
+    .where('first_file_key', '=', blobKey)
     .executeTakeFirst();
   if (row === undefined) return null;
   const ended = {

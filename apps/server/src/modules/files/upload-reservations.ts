@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database } from '../../infra/db/port.js';
 import { AppError } from '../../http/app-error.js';
 import { clearedSecrets } from '../shares/share-endings.js';
 import type { GoneReason } from '../shares/share-record.js';
@@ -24,7 +24,7 @@ export async function clientReservations(db: Db, client: string) {
     .selectFrom('shares')
     .select((eb) => [
       eb.fn.countAll<number | string>().as('uploads'),
-      eb.fn.sum<number | string | null>(sql`file_size - upload_received`).as('bytes'),
+      eb.fn.sum<number | string | null>(sql`total_bytes - upload_received`).as('bytes'),
     ])
     .where('upload_client', '=', client)
     .where('upload_received', 'is not', null)

@@ -1,6 +1,7 @@
-import { publicConfigSchema, type PublicConfig } from '@codedrop/contract';
+import { getConfigEndpoint, publicConfigSchema, type PublicConfig } from '@codedrop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.js';
+import { route } from '../../http/route.js';
 
 export function publicConfig(config: Config): PublicConfig {
   return {
@@ -23,19 +24,15 @@ export default async function configRoutes(app: FastifyInstance, opts: { config:
   // The answer never changes while the process runs: written once, sent as it is (a JSON
   // string is not serialized again), so each request does no JSON work at all.
   const body = JSON.stringify(publicConfigSchema.parse(publicConfig(opts.config)));
-  // Without the zod type provider: the handler sends the JSON text, not the object.
-  app.get(
-    '/api/config',
-    {
-      schema: {
-        summary: "This server's limits and choices",
-        response: { 200: publicConfigSchema },
-      },
-    },
+  route(
+    app,
+    getConfigEndpoint,
+    { schema: { summary: "This server's limits and choices" } },
     // Not async: an async handler's promise, resolved with the reply (a thenable), cost the
     // route several turns of the microtask queue for an answer that is ready at once.
     (_request, reply) => {
-      reply.type('application/json; charset=utf-8').send(body);
+      // The JSON text of the answer: a string of a JSON type is sent as it is, not serialized.
+      reply.type('application/json; charset=utf-8').send(body as unknown as PublicConfig);
     },
   );
 }

@@ -1,7 +1,7 @@
-import { healthSchema, type Health } from '@codedrop/contract';
+import { healthEndpoint, liveEndpoint, readyEndpoint, type Health } from '@codedrop/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/config.js';
+import { route } from '../../http/route.js';
 
 type HealthCheck = () => Promise<boolean>;
 
@@ -51,31 +51,20 @@ export default async function healthRoutes(app: FastifyInstance, opts: { config:
     return last.result;
   };
 
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  for (const [path, summary] of [
-    ['/healthz', 'Health: every dependency can serve requests'],
-    ['/readyz', 'Readiness for a load balancer (the same checks as /healthz)'],
+  for (const [endpoint, summary] of [
+    [healthEndpoint, 'Health: every dependency can serve requests'],
+    [readyEndpoint, `Readiness for a load balancer (the same checks as ${healthEndpoint.path})`],
   ] as const) {
-    routes.get(
-      path,
-      { schema: { summary, response: { 200: healthSchema, 503: healthSchema } } },
-      async (_request, reply) => {
-        const health = await current();
-        if (health.status !== 'ok') reply.header('retry-after', '5');
-        return reply.status(health.status === 'ok' ? 200 : 503).send(health);
-      },
-    );
+    route(app, endpoint, { schema: { summary } }, async (_request, reply) => {
+      const health = await current();
+      if (health.status !== 'ok') reply.header('retry-after', '5');
+      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
+    });
   }
-  routes.get(
-    '/livez',
-    {
-      schema: {
-        summary: 'Liveness: the process answers',
-        response: { 200: healthSchema },
-      },
-    },
-    async () => ({ status: 'ok' as const, checks: {} }),
-  );
+  route(app, liveEndpoint, { schema: { summary: 'Liveness: the process answers' } }, async () => ({
+    status: 'ok' as const,
+    checks: {},
+  }));
 }
 
 /** Whether shares live on DATA_DIR's disk (SQLite, or files stored locally). */

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import { metricsEndpoint } from '@codedrop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clusterMetricsSource } from '../../cluster/cluster-metrics.js';
 import type { Config } from '../../config/config.js';
 import { AppError } from '../../http/app-error.js';
+import { route } from '../../http/route.js';
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -27,7 +29,7 @@ export default async function metricsRoutes(
   const local = async () => ({ text: await registry.metrics(), contentType: registry.contentType });
   // With several workers, any one of them may answer: it answers for all of them.
   const gather = opts.cluster ? clusterMetricsSource(registry) : local;
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  route(app, metricsEndpoint, { schema: { hide: true } }, async (request, reply) => {
     if (!authorised(request, opts.config.metricsToken)) {
       throw new AppError('UNAUTHORIZED', 'Metrics need a bearer token or a loopback client');
     }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../infra/blob/port.js';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database } from '../../infra/db/port.js';
 import { AppError } from '../../http/app-error.js';
 import { addSeconds } from '../../infra/runtime/clock.js';
 import { toBool, toDate } from '../shares/share-record.js';
@@ -70,7 +70,7 @@ export async function removeShare(deps: AdminActionDeps, code: string): Promise<
   const deleted = await deps.db
     .deleteFrom('shares')
     .where('code', '=', code)
-    .returning(['file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
+    .returning('files')
     .executeTakeFirst();
   if (deleted === undefined) throw new AppError('SHARE_NOT_FOUND');
   await deps.db.deleteFrom('reports').where('code', '=', code).execute();
@@ -88,7 +88,7 @@ export async function removeShare(deps: AdminActionDeps, code: string): Promise<
 export async function blockShare(deps: AdminActionDeps, code: string, now: Date) {
   const row = await deps.db
     .selectFrom('shares')
-    .select(['type', 'file_name', 'file_size', 'file_mime', 'blob_key', 'files', 'file_sha256'])
+    .select(['type', 'files'])
     .where('code', '=', code)
     .executeTakeFirst();
   if (row === undefined) throw new AppError('SHARE_NOT_FOUND');

@@ -8,7 +8,7 @@ import {
   type ReportReason,
 } from '@codedrop/contract';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database } from '../../infra/db/port.js';
 import { addSeconds } from '../../infra/runtime/clock.js';
 import { storedFileBytes } from '../shares/shares.repository.js';
 import { toBool, toDate } from '../shares/share-record.js';
@@ -149,12 +149,8 @@ export async function adminShare(db: Db, code: string, now: Date): Promise<Admin
       'created_at',
       'expires_at',
       'quarantined_at',
-      'file_name',
-      'file_size',
-      'file_mime',
-      'blob_key',
+      'total_bytes',
       'files',
-      'file_sha256',
       'download_count',
       'max_downloads',
     ])
@@ -180,7 +176,7 @@ export async function adminShare(db: Db, code: string, now: Date): Promise<Admin
     quarantinedAt: row.quarantined_at === null ? null : iso(row.quarantined_at),
     size:
       row.type === 'file'
-        ? Number(row.file_size ?? 0)
+        ? Number(row.total_bytes ?? 0)
         : Buffer.byteLength(row.content ?? '', 'utf8'),
     downloadCount: Number(row.download_count),
     maxDownloads: row.max_downloads === null ? null : Number(row.max_downloads),

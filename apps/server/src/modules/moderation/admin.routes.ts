@@ -1,20 +1,24 @@
 import {
-  adminAuditSchema,
-  adminBlockResponseSchema,
-  adminOverviewSchema,
-  adminQueueSchema,
-  adminSessionSchema,
-  adminShareSchema,
-  adminSignInBodySchema,
-  codeParamsSchema,
-  problemSchema,
+  adminApiPath,
+  adminAuditEndpoint,
+  adminBlockEndpoint,
+  adminDeleteEndpoint,
+  adminDismissEndpoint,
+  adminFileEndpoint,
+  adminOverviewEndpoint,
+  adminQueueEndpoint,
+  adminRestoreEndpoint,
+  adminSessionEndpoint,
+  adminShareEndpoint,
+  adminSignInEndpoint,
+  adminSignOutEndpoint,
+  adminSignOutEverywhereEndpoint,
   type AdminAction,
 } from '@codedrop/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config/config.js';
 import { AppError } from '../../http/app-error.js';
+import { route } from '../../http/route.js';
 import type { Clock } from '../../infra/runtime/clock.js';
 import { servedFileType } from '../files/file-names.js';
 import { blockShare, dismissReports, removeShare, restoreShare } from './admin-actions.js';
@@ -33,10 +37,9 @@ import { listAudit, recordAudit } from './audit-log.js';
 import { storedFilesOf } from '../files/stored-files.js';
 import { signInGuard } from './admin-sign-in.routes.js';
 
-const problems = { '4XX': problemSchema, '5XX': problemSchema };
 const cookieName = 'codedrop_admin';
 /** The cookie goes to the console's API only, never with a visitor's requests. */
-const cookiePath = '/api/admin';
+const cookiePath = adminApiPath;
 export const csrfHeader = 'codedrop-csrf';
 
 function sessionCookie(request: FastifyRequest): string | null {
@@ -65,7 +68,6 @@ export default async function adminRoutes(
   // Sessions are found only under the hash they were opened with: a new hash ends them all.
   const fingerprint = passwordFingerprint(config.adminPasswordHash!);
   const db = app.db.kysely;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const secure = config.publicUrl?.startsWith('https:') ?? false;
   const actionDeps = {
     db,
@@ -123,15 +125,10 @@ export default async function adminRoutes(
     expiresAt: session.expiresAt.toISOString(),
   });
 
-  routes.post(
-    '/api/admin/session',
-    {
-      schema: {
-        summary: 'Sign in to the console (sets the session cookie)',
-        body: adminSignInBodySchema,
-        response: { 200: adminSessionSchema, ...problems },
-      },
-    },
+  route(
+    app,
+    adminSignInEndpoint,
+    { schema: { summary: 'Sign in to the console (sets the session cookie)' } },
     async (request, reply) => {
       if (!(await signIns.check(request, request.body.password))) {
         request.log.warn('console sign-in failed');
@@ -147,37 +144,25 @@ export default async function adminRoutes(
     },
   );
 
-  routes.get(
-    '/api/admin/session',
-    {
-      schema: {
-        summary: 'The signed-in session (401 when there is none)',
-        response: { 200: adminSessionSchema, ...problems },
-      },
-    },
+  route(
+    app,
+    adminSessionEndpoint,
+    { schema: { summary: 'The signed-in session (401 when there is none)' } },
     async (request) => sessionAnswer(await requireSession(request)),
   );
 
-  routes.delete(
-    '/api/admin/session',
-    { schema: { summary: 'Sign out', response: { 204: z.null(), ...problems } } },
-    async (request, reply) => {
-      const session = await requireChange(request);
-      await closeAdminSession(db, sessionCookie(request)!);
-      await audit(request, 'sign-out', session);
-      setCookie(reply, '', 0);
-      return reply.status(204).send(null);
-    },
-  );
+  route(app, adminSignOutEndpoint, { schema: { summary: 'Sign out' } }, async (request, reply) => {
+    const session = await requireChange(request);
+    await closeAdminSession(db, sessionCookie(request)!);
+    await audit(request, 'sign-out', session);
+    setCookie(reply, '', 0);
+    return reply.status(204).send(null);
+  });
 
-  routes.delete(
-    '/api/admin/sessions',
-    {
-      schema: {
-        summary: 'Sign out everywhere: end every console session, this one included',
-        response: { 204: z.null(), ...problems },
-      },
-    },
+  route(
+    app,
+    adminSignOutEverywhereEndpoint,
+    { schema: { summary: 'Sign out everywhere: end every console session, this one included' } },
     async (request, reply) => {
       const session = await requireChange(request);
       const ended = await closeAllAdminSessions(db);
@@ -187,57 +172,40 @@ export default async function adminRoutes(
     },
   );
 
-  routes.get(
-    '/api/admin/overview',
-    {
-      schema: {
-        summary: 'Figures at a glance',
-        response: { 200: adminOverviewSchema, ...problems },
-      },
-    },
+  route(
+    app,
+    adminOverviewEndpoint,
+    { schema: { summary: 'Figures at a glance' } },
     async (request) => {
       await requireSession(request);
       return adminOverview(db, clock.now());
     },
   );
 
-  routes.get(
-    '/api/admin/reports',
-    {
-      schema: {
-        summary: 'The report queue: shares with unreviewed reports, newest first',
-        response: { 200: adminQueueSchema, ...problems },
-      },
-    },
+  route(
+    app,
+    adminQueueEndpoint,
+    { schema: { summary: 'The report queue: shares with unreviewed reports, newest first' } },
     async (request) => {
       await requireSession(request);
       return { entries: await reportQueue(db, clock.now()) };
     },
   );
 
-  routes.get(
-    '/api/admin/audit',
-    {
-      schema: {
-        summary: 'The audit log, newest first',
-        response: { 200: adminAuditSchema, ...problems },
-      },
-    },
+  route(
+    app,
+    adminAuditEndpoint,
+    { schema: { summary: 'The audit log, newest first' } },
     async (request) => {
       await requireSession(request);
       return { entries: await listAudit(db) };
     },
   );
 
-  routes.get(
-    '/api/admin/shares/:code',
-    {
-      schema: {
-        summary: 'A share as the operator sees it, with its reports',
-        params: codeParamsSchema,
-        response: { 200: adminShareSchema, ...problems },
-      },
-    },
+  route(
+    app,
+    adminShareEndpoint,
+    { schema: { summary: 'A share as the operator sees it, with its reports' } },
     async (request) => {
       const session = await requireSession(request);
       const share = await adminShare(db, request.params.code, clock.now());
@@ -247,19 +215,15 @@ export default async function adminRoutes(
     },
   );
 
-  routes.get(
-    '/api/admin/shares/:code/files/:index',
-    {
-      schema: {
-        summary: "A file's stored bytes, for the console's previews",
-        params: codeParamsSchema.extend({ index: z.coerce.number().int().min(0).max(10_000) }),
-      },
-    },
+  route(
+    app,
+    adminFileEndpoint,
+    { schema: { summary: "A file's stored bytes, for the console's previews" } },
     async (request, reply) => {
       const session = await requireSession(request);
       const row = await db
         .selectFrom('shares')
-        .select(['file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
+        .select('files')
         .where('code', '=', request.params.code)
         .executeTakeFirst();
       const file = row === undefined ? undefined : storedFilesOf(row)[request.params.index];
@@ -277,19 +241,19 @@ export default async function adminRoutes(
   );
 
   const change = (
+    endpoint: typeof adminRestoreEndpoint | typeof adminDismissEndpoint,
     action: Extract<AdminAction, 'restore' | 'dismiss'>,
     run: (code: string, now: Date) => Promise<void>,
   ) =>
-    routes.post(
-      `/api/admin/shares/:code/${action}`,
+    route(
+      app,
+      endpoint,
       {
         schema: {
           summary:
             action === 'restore'
               ? 'Restore: serve the share again; its reports stay, reviewed'
               : 'Dismiss reports: delete them and lift any quarantine',
-          params: codeParamsSchema,
-          response: { 204: z.null(), ...problems },
         },
       },
       async (request, reply) => {
@@ -299,18 +263,13 @@ export default async function adminRoutes(
         return reply.status(204).send(null);
       },
     );
-  change('restore', (code, now) => restoreShare(db, code, now));
-  change('dismiss', (code, now) => dismissReports(db, code, now));
+  change(adminRestoreEndpoint, 'restore', (code, now) => restoreShare(db, code, now));
+  change(adminDismissEndpoint, 'dismiss', (code, now) => dismissReports(db, code, now));
 
-  routes.delete(
-    '/api/admin/shares/:code',
-    {
-      schema: {
-        summary: 'Delete the share, its reports and its files now',
-        params: codeParamsSchema,
-        response: { 204: z.null(), ...problems },
-      },
-    },
+  route(
+    app,
+    adminDeleteEndpoint,
+    { schema: { summary: 'Delete the share, its reports and its files now' } },
     async (request, reply) => {
       const session = await requireChange(request);
       await removeShare(actionDeps, request.params.code);
@@ -319,13 +278,12 @@ export default async function adminRoutes(
     },
   );
 
-  routes.post(
-    '/api/admin/shares/:code/block',
+  route(
+    app,
+    adminBlockEndpoint,
     {
       schema: {
         summary: "Block file: put each file's SHA-256 on the block list and delete the share",
-        params: codeParamsSchema,
-        response: { 200: adminBlockResponseSchema, ...problems },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { AdminAction, AdminAuditEntry } from '@codedrop/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database } from '../../infra/db/port.js';
 import { addSeconds } from '../../infra/runtime/clock.js';
 import { toDate } from '../shares/share-record.js';
 

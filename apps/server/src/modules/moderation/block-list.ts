@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { messages } from '@codedrop/contract';
 import type { BlobStore } from '../../infra/blob/port.js';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database } from '../../infra/db/port.js';
 import { AppError } from '../../http/app-error.js';
 
 type Db = Kysely<Database>;

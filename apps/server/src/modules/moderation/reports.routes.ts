@@ -1,26 +1,19 @@
-import {
-  codeParamsSchema,
-  problemSchema,
-  reportBodySchema,
-  reportResponseSchema,
-} from '@codedrop/contract';
+import { reportShareEndpoint } from '@codedrop/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/config.js';
 import { requireCode } from '../../http/guards.js';
+import { route } from '../../http/route.js';
 
 const reportWindowSeconds = 3_600;
 
 export default async function reportRoutes(app: FastifyInstance, opts: { config: Config }) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/shares/:code/reports',
+  route(
+    app,
+    reportShareEndpoint,
     {
       schema: {
         summary:
           'Report a share for review (answers 202 for every code, so it cannot test whether one exists)',
-        params: codeParamsSchema,
-        body: reportBodySchema,
-        response: { 202: reportResponseSchema, '4XX': problemSchema, '5XX': problemSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { ReportBody } from '@codedrop/contract';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database } from '../../infra/db/port.js';
 import { addSeconds } from '../../infra/runtime/clock.js';
 import { recordColumns, toShareRecord, type ShareRecord } from '../shares/share-record.js';
 

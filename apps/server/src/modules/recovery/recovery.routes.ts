@@ -1,8 +1,8 @@
-import { problemSchema, recoveryBodySchema, recoveryResponseSchema } from '@codedrop/contract';
+import { recoverPasswordEndpoint } from '@codedrop/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/config.js';
 import { requireCode } from '../../http/guards.js';
+import { route } from '../../http/route.js';
 
 /**
  * Five recovery requests an hour, per client address and per share
@@ -12,13 +12,12 @@ const recoveryLimit = 5;
 const recoveryWindowSeconds = 3_600;
 
 export default async function recoveryRoutes(app: FastifyInstance, opts: { config: Config }) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/recovery',
+  route(
+    app,
+    recoverPasswordEndpoint,
     {
       schema: {
         summary: 'Mail the escrowed password of an encrypted share to its recovery email',
-        body: recoveryBodySchema,
-        response: { 200: recoveryResponseSchema, '4XX': problemSchema, '5XX': problemSchema },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { compiledQuery } from '../../infra/db/compiled-query.js';
-import type { Database } from '../../infra/db/schema.js';
+import { compiledQuery, type Database } from '../../infra/db/port.js';
 import { recordColumns, type ShareRow } from './share-record.js';
 
 /** The most codes one statement asks for; a larger group is split. */

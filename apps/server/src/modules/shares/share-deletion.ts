@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database } from '../../infra/db/port.js';
 import type { BlobStore } from '../../infra/blob/port.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../infra/runtime/clock.js';
 import { sha256Base64 } from '../../infra/runtime/secrets-hash.js';
-import { isOutOfSpace } from '../../infra/disk/disk-room.js';
+import { isOutOfSpace } from '../../infra/disk/port.js';
 import { markDeleted } from './share-endings.js';
 import { storedFilesOf } from '../files/stored-files.js';
 
@@ -68,7 +68,7 @@ async function deleteFilesFirst(
 ): Promise<boolean> {
   const row = await deps.db
     .selectFrom('shares')
-    .select(['file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
+    .select('files')
     .where('code', '=', code)
     .where('delete_token_hash', '=', tokenHash)
     .where('quarantined_at', 'is', null)

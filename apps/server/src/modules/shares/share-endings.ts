@@ -1,5 +1,5 @@
 import { type Kysely } from 'kysely';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database } from '../../infra/db/port.js';
 import { toBool, type GoneReason } from './share-record.js';
 import { storedFilesOf } from '../files/stored-files.js';
 
@@ -68,7 +68,7 @@ export async function markDeleted(
   const row = await goneUpdate(db, code, 'deleted', now)
     .where('delete_token_hash', '=', tokenHash)
     .where('quarantined_at', 'is', null)
-    .returning(['file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
+    .returning('files')
     .executeTakeFirst();
   if (row !== undefined) return { blobKeys: storedFilesOf(row).map((file) => file.key) };
   const kept = await db

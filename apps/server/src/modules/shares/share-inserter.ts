@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { compiledQuery } from '../../infra/db/compiled-query.js';
-import type { Database } from '../../infra/db/schema.js';
+import { compiledQuery, type Database } from '../../infra/db/port.js';
 import type { NewShare } from './shares.repository.js';
 
 /** Every column a new share sets; the insert statement names all of them, always. */
@@ -18,12 +17,8 @@ const columns = [
   'created_at',
   'expires_at',
   'reclaim_after',
-  'file_name',
-  'file_size',
-  'file_mime',
-  'blob_key',
+  'total_bytes',
   'files',
-  'file_sha256',
   'max_downloads',
   'burn_after_reading',
   'upload_received',
@@ -51,12 +46,8 @@ function valuesOf(row: NewShare): Record<(typeof columns)[number], unknown> {
     created_at: row.created_at,
     expires_at: row.expires_at,
     reclaim_after: row.reclaim_after,
-    file_name: row.file_name ?? null,
-    file_size: row.file_size ?? null,
-    file_mime: row.file_mime ?? null,
-    blob_key: row.blob_key ?? null,
+    total_bytes: row.total_bytes ?? null,
     files: row.files ?? null,
-    file_sha256: row.file_sha256 ?? null,
     max_downloads: row.max_downloads ?? null,
     burn_after_reading: row.burn_after_reading ?? false,
     upload_received: row.upload_received ?? null,

@@ -1,6 +1,6 @@
 import type { ShareType } from '@codedrop/contract';
 import type { Selectable } from 'kysely';
-import type { SharesTable } from '../../infra/db/schema.js';
+import type { SharesTable } from '../../infra/db/port.js';
 import { storedFilesOf, type StoredFile } from '../files/stored-files.js';
 
 /**
@@ -21,10 +21,6 @@ export const recordColumns = [
   'reclaim_after',
   'gone',
   'gone_reason',
-  'file_name',
-  'file_size',
-  'file_mime',
-  'blob_key',
   'files',
   'max_downloads',
   'download_count',

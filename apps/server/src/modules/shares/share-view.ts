@@ -1,43 +1,50 @@
-import { assertNever, type ErrorCode, type Kdf, type ShareView } from '@codedrop/contract';
+import {
+  assertNever,
+  type ErrorCode,
+  type FileShareView,
+  type Kdf,
+  type ShareView,
+} from '@codedrop/contract';
 import type { ShareRecord } from './share-record.js';
 import { fileEntries } from '../files/stored-files.js';
 
 /** The API's view of a live share: metadata, plaintext when allowed, never ciphertext. */
 export function toShareView(record: ShareRecord, unlockMaxFailures: number): ShareView {
-  const view: ShareView = {
+  const common = {
     code: record.code,
-    type: record.type,
     createdAt: record.createdAt.toISOString(),
     expiresAt: record.expiresAt.toISOString(),
-    status: record.uploadReceived === null ? 'ready' : 'uploading',
+    status: record.uploadReceived === null ? ('ready' as const) : ('uploading' as const),
     isEncrypted: record.isEncrypted,
     burnAfterReading: record.burnAfterReading,
+    ...(record.isEncrypted && record.kdf !== null
+      ? {
+          // Checked against the contract when the share was created.
+          kdf: JSON.parse(record.kdf) as Kdf,
+          attemptsLeft: Math.max(0, unlockMaxFailures - record.failedUnlocks),
+        }
+      : {}),
   };
-  if (record.uploadReceived !== null) {
-    // file_size is the size the upload declared when it began.
-    const totalBytes = record.files[0]?.size ?? 0;
-    view.upload = { receivedBytes: Math.min(record.uploadReceived, totalBytes), totalBytes };
-  }
-  if (record.isEncrypted && record.kdf !== null) {
-    // Checked against the contract when the share was created.
-    view.kdf = JSON.parse(record.kdf) as Kdf;
-    view.attemptsLeft = Math.max(0, unlockMaxFailures - record.failedUnlocks);
-  }
   switch (record.type) {
     case 'clipboard':
     case 'notepad':
       // Plain text is in the view, unless it is to be read once (POST /read) or sealed.
-      if (!record.isEncrypted && !record.burnAfterReading) view.content = record.content ?? '';
-      return view;
+      return record.isEncrypted || record.burnAfterReading
+        ? { ...common, type: record.type }
+        : { ...common, type: record.type, content: record.content ?? '' };
     case 'file': {
-      const [first] = record.files;
-      view.file = {
-        name: first?.name ?? 'download',
-        size: first?.size ?? 0,
+      const view: FileShareView = {
+        ...common,
+        type: 'file',
+        files: fileEntries(record.files, record.isEncrypted),
         downloadCount: record.downloadCount,
         maxDownloads: record.maxDownloads ?? 0,
       };
-      view.files = fileEntries(record.files, record.isEncrypted);
+      if (record.uploadReceived !== null) {
+        // A resumable upload is one file, listed with the size it declared when it began.
+        const totalBytes = record.files[0]?.size ?? 0;
+        view.upload = { receivedBytes: Math.min(record.uploadReceived, totalBytes), totalBytes };
+      }
       return view;
     }
     default:

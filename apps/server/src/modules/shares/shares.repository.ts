@@ -1,6 +1,5 @@
 import { SqliteAdapter, sql, type Insertable, type Kysely } from 'kysely';
-import { compiledQuery } from '../../infra/db/compiled-query.js';
-import type { Database, SharesTable } from '../../infra/db/schema.js';
+import { compiledQuery, type Database, type SharesTable } from '../../infra/db/port.js';
 import { groupedLookups, type LookupRow } from './grouped-lookups.js';
 import {
   recordColumns,
@@ -134,12 +133,12 @@ export async function storedFileBytes(db: Db): Promise<number> {
             .case()
             .when(eb.and([eb('upload_received', 'is not', null), eb('gone', '=', true)]))
             .then(eb.ref('upload_received'))
-            .else(eb.ref('file_size'))
+            .else(eb.ref('total_bytes'))
             .end(),
         )
         .as('bytes'),
     )
-    .where('blob_key', 'is not', null)
+    .where('total_bytes', 'is not', null)
     .executeTakeFirstOrThrow();
   return Number(row.bytes ?? 0);
 }
@@ -165,7 +164,7 @@ export async function deleteReclaimable(
     .deleteFrom('shares')
     .where('code', 'in', due)
     .where('reclaim_after', '<=', now)
-    .returning(['code', 'file_name', 'file_size', 'file_mime', 'blob_key', 'files'])
+    .returning(['code', 'files'])
     .execute();
   // A report is about the share it was filed against: it goes with it (docs/design.md#moderation).
   if (rows.length > 0) {
@@ -223,15 +222,7 @@ export async function countDownload(
     .where('gone', '=', false)
     .where('expires_at', '>', now)
     .where(sql<boolean>`download_count < max_downloads`)
-    .returning([
-      'download_count',
-      'max_downloads',
-      'file_name',
-      'file_size',
-      'file_mime',
-      'blob_key',
-      'files',
-    ])
+    .returning(['download_count', 'max_downloads', 'files'])
     .executeTakeFirst();
   if (row === undefined) return null;
   const files = storedFilesOf(row);

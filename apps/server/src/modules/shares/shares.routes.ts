@@ -1,41 +1,32 @@
 import {
-  codeParamsSchema,
-  createShareBodySchema,
-  createShareResponseSchema,
-  problemSchema,
-  readResponseSchema,
-  shareViewSchema,
-  unlockBodySchema,
+  createShareEndpoint,
+  deleteShareEndpoint,
+  lookupShareEndpoint,
+  readShareEndpoint,
   unlockResponseSchema,
+  unlockShareEndpoint,
 } from '@codedrop/contract';
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../infra/runtime/clock.js';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/config.js';
 import { bearerToken, deleteShare } from './share-deletion.js';
 import { asLookup, requireCode } from '../../http/guards.js';
-
-const problems = { '4XX': problemSchema, '5XX': problemSchema };
+import { route } from '../../http/route.js';
 
 export default async function shareRoutes(
   app: FastifyInstance,
   opts: { config: Config; clock: Clock },
 ) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const { config } = opts;
 
-  routes.post(
-    '/api/shares',
+  route(
+    app,
+    createShareEndpoint,
     {
       // The only JSON body that may be large: a note or text at its limit with characters
       // escaped, or an encrypted envelope. Every other route keeps the small default.
       bodyLimit: Math.max(6 * Math.max(config.maxNoteChars, config.maxTextChars), 3 * 1024 * 1024),
-      schema: {
-        summary: 'Create a clipboard or notepad share',
-        body: createShareBodySchema,
-        response: { 201: createShareResponseSchema, ...problems },
-      },
+      schema: { summary: 'Create a clipboard or notepad share' },
     },
     async (request, reply) => {
       await app.limits.creation(request);
@@ -45,13 +36,12 @@ export default async function shareRoutes(
     },
   );
 
-  routes.get(
-    '/api/shares/:code',
+  route(
+    app,
+    lookupShareEndpoint,
     {
       schema: {
         summary: 'Look up a share by its code (metadata; plaintext content when allowed)',
-        params: codeParamsSchema,
-        response: { 200: shareViewSchema, ...problems },
       },
     },
     async (request) => {
@@ -60,31 +50,20 @@ export default async function shareRoutes(
     },
   );
 
-  routes.post(
-    '/api/shares/:code/read',
-    {
-      schema: {
-        summary: 'Read a burn-after-reading share, which is then gone',
-        params: codeParamsSchema,
-        response: { 200: readResponseSchema, ...problems },
-      },
-    },
+  route(
+    app,
+    readShareEndpoint,
+    { schema: { summary: 'Read a burn-after-reading share, which is then gone' } },
     async (request) => {
       const code = requireCode(request.params.code, config);
       return asLookup(app, request, () => app.shares.readBurn(code));
     },
   );
 
-  routes.post(
-    '/api/shares/:code/unlock',
-    {
-      schema: {
-        summary: 'Exchange the password-derived authKey for the encrypted envelope',
-        params: codeParamsSchema,
-        body: unlockBodySchema,
-        response: { 200: unlockResponseSchema, ...problems },
-      },
-    },
+  route(
+    app,
+    unlockShareEndpoint,
+    { schema: { summary: 'Exchange the password-derived authKey for the encrypted envelope' } },
     async (request) => {
       const code = requireCode(request.params.code, config);
       const authKey = request.body.authKey;
@@ -95,16 +74,10 @@ export default async function shareRoutes(
     },
   );
 
-  routes.delete(
-    '/api/shares/:code',
-    {
-      schema: {
-        summary: 'Delete a share now, with the delete token its creation answered',
-        params: codeParamsSchema,
-        headers: z.object({ authorization: z.string().optional() }),
-        response: { 204: z.null(), ...problems },
-      },
-    },
+  route(
+    app,
+    deleteShareEndpoint,
+    { schema: { summary: 'Delete a share now, with the delete token its creation answered' } },
     async (request, reply) => {
       const code = requireCode(request.params.code, config);
       const token = bearerToken(request.headers.authorization);

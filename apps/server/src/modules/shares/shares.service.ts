@@ -8,7 +8,7 @@ import {
   type TextShareType,
 } from '@codedrop/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database } from '../../infra/db/port.js';
 import { AppError } from '../../http/app-error.js';
 import { addSeconds, type Clock } from '../../infra/runtime/clock.js';
 import type { CodeAllocator } from './codes/code-allocator.js';

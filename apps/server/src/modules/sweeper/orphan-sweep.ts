@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { blobKeyTimestamp, bundleStem } from '../../infra/blob/keys.js';
-import type { BlobStore } from '../../infra/blob/port.js';
-import type { Database } from '../../infra/db/schema.js';
+import { blobKeyTimestamp, bundleStem, type BlobStore } from '../../infra/blob/port.js';
+import type { Database } from '../../infra/db/port.js';
 
 /** Uploads finish well within this; a blob older than it with no row is an orphan. */
 export const orphanAgeMs = 3_600_000;
@@ -40,9 +39,9 @@ export async function sweepOrphanBlobs(
 }
 
 /**
- * Which of `keys` a share still owns. A first file's key is the row's blob_key; a further
- * file of a bundle is owned while the share whose first key has the same stem exists (the
- * stem is followed by nothing or an extension, so an indexed range finds it).
+ * Which of `keys` a share still owns. A first file's key is its row's `first_file_key`; a
+ * further file of a bundle is owned while the share whose first key has the same stem
+ * exists (the stem is followed by nothing or an extension, so an indexed range finds it).
  */
 async function referencedKeys(db: Kysely<Database>, keys: string[]): Promise<Set<string>> {
   const stems = new Map(keys.map((key) => [key, bundleStem(key)] as const));
@@ -50,18 +49,18 @@ async function referencedKeys(db: Kysely<Database>, keys: string[]): Promise<Set
   const bundleStems = [...new Set([...stems.values()].filter((stem) => stem !== null))];
   const rows = await db
     .selectFrom('shares')
-    .select('blob_key')
+    .select('first_file_key')
     .where((eb) =>
       eb.or([
-        ...(firstKeys.length > 0 ? [eb('blob_key', 'in', firstKeys)] : []),
+        ...(firstKeys.length > 0 ? [eb('first_file_key', 'in', firstKeys)] : []),
         // '.' (an extension) sorts before '/': [stem, stem + '/') holds stem and stem.ext.
         ...bundleStems.map((stem) =>
-          eb.and([eb('blob_key', '>=', stem), eb('blob_key', '<', `${stem}/`)]),
+          eb.and([eb('first_file_key', '>=', stem), eb('first_file_key', '<', `${stem}/`)]),
         ),
       ]),
     )
     .execute();
-  const owned = new Set(rows.map((row) => row.blob_key));
+  const owned = new Set(rows.map((row) => row.first_file_key));
   const ownedStems = new Set([...owned].map((key) => key?.replace(/\.[a-z0-9]+$/, '')));
   return new Set(
     keys.filter((key) => {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database } from '../../infra/db/port.js';
 import type { Clock } from '../../infra/runtime/clock.js';
 import { deleteExpiredGrants } from '../downloads/download-grants.js';
 import { deleteReclaimable } from '../shares/shares.repository.js';

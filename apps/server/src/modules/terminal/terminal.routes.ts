@@ -2,6 +2,10 @@ import {
   assertNever,
   createShareBodySchema,
   noteToText,
+  terminalFileEndpoint,
+  terminalLookupEndpoint,
+  terminalTextEndpoint,
+  uploadFilesEndpoint,
   type FieldError,
 } from '@codedrop/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +16,7 @@ import { textTooLong } from '../shares/text-rules.js';
 import { admitUpload } from '../files/upload-admission.js';
 import { asLookup, requireCode } from '../../http/guards.js';
 import { requestOrigin } from '../../http/request-origin.js';
+import { route } from '../../http/route.js';
 
 type Query = Record<string, string | undefined>;
 // Documented in docs/api.md; they speak text/plain, which the OpenAPI document does not.
@@ -43,8 +48,9 @@ export default async function terminalRoutes(app: FastifyInstance, opts: { confi
       .type('text/plain; charset=utf-8')
       .send(`${share.code}\n${linkTo(request, share.code)}\n`);
 
-  app.put<{ Params: { name: string }; Querystring: Query }>(
-    '/:name',
+  route<typeof terminalFileEndpoint, { Params: { name: string }; Querystring: Query }>(
+    app,
+    terminalFileEndpoint,
     plainText,
     async (request, reply) => {
       await admitUpload(app, request, reply, config, config.maxFileBytes);
@@ -65,40 +71,46 @@ export default async function terminalRoutes(app: FastifyInstance, opts: { confi
     },
   );
 
-  app.post<{ Querystring: Query }>('/', plainText, async (request, reply) => {
-    if (request.headers['content-type']?.startsWith('multipart/') === true) {
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        'Send files with curl -T FILE, or to /api/files',
-      );
-    }
-    await app.limits.creation(request);
-    // A text refused half-read must not leave the rest of its body to the next request.
-    reply.header('connection', 'close');
-    const content = await readText(request, config.maxTextChars);
-    reply.removeHeader('connection');
-    const body = createShareBodySchema.safeParse({
-      type: 'clipboard',
-      content,
-      ...(request.query.expires === undefined
-        ? {}
-        : { expiresInSeconds: Number(request.query.expires) }),
-      burnAfterReading: request.query.burn === '1' || request.query.burn === 'true',
-    });
-    if (!body.success) {
-      const errors: FieldError[] = body.error.issues.map((issue) => ({
-        field: issue.path.join('.') || 'body',
-        message: issue.message,
-      }));
-      throw new AppError('VALIDATION_FAILED', errors[0]!.message, { errors });
-    }
-    const share = await app.shares.create(body.data);
-    app.metrics.sharesCreated.inc({ type: 'clipboard' });
-    return created(reply, request, share);
-  });
+  route<typeof terminalTextEndpoint, { Querystring: Query }>(
+    app,
+    terminalTextEndpoint,
+    plainText,
+    async (request, reply) => {
+      if (request.headers['content-type']?.startsWith('multipart/') === true) {
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          `Send files with curl -T FILE, or to ${uploadFilesEndpoint.path}`,
+        );
+      }
+      await app.limits.creation(request);
+      // A text refused half-read must not leave the rest of its body to the next request.
+      reply.header('connection', 'close');
+      const content = await readText(request, config.maxTextChars);
+      reply.removeHeader('connection');
+      const body = createShareBodySchema.safeParse({
+        type: 'clipboard',
+        content,
+        ...(request.query.expires === undefined
+          ? {}
+          : { expiresInSeconds: Number(request.query.expires) }),
+        burnAfterReading: request.query.burn === '1' || request.query.burn === 'true',
+      });
+      if (!body.success) {
+        const errors: FieldError[] = body.error.issues.map((issue) => ({
+          field: issue.path.join('.') || 'body',
+          message: issue.message,
+        }));
+        throw new AppError('VALIDATION_FAILED', errors[0]!.message, { errors });
+      }
+      const share = await app.shares.create(body.data);
+      app.metrics.sharesCreated.inc({ type: 'clipboard' });
+      return created(reply, request, share);
+    },
+  );
 
-  app.get<{ Params: { code: string } }>(
-    '/:code(^\\d+$)',
+  route(
+    app,
+    terminalLookupEndpoint,
     { ...plainText, exposeHeadRoute: false },
     async (request, reply) => {
       // The page or the text, by these two headers: caches must not mix them up.

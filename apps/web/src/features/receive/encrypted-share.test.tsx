@@ -1,4 +1,4 @@
-import type { ShareView } from '@codedrop/contract';
+import type { FileShareView, ShareView, TextShareView } from '@codedrop/contract';
 import {
   createKeys,
   sealFileMeta,
@@ -25,18 +25,26 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const view = (overrides: Partial<ShareView> = {}): ShareView => ({
+const common = () => ({
   code: '4821',
-  type: 'clipboard',
-  status: 'ready',
+  status: 'ready' as const,
   createdAt: '2025-01-15T10:00:00.000Z',
   expiresAt: '2025-01-16T10:00:00.000Z',
   isEncrypted: true,
   burnAfterReading: false,
   kdf: keys.kdf,
   attemptsLeft: 10,
+});
+const view = (overrides: Partial<TextShareView> = {}): ShareView => ({
+  ...common(),
+  type: 'clipboard',
   ...overrides,
 });
+/** An encrypted file share: only the stored sizes of its files are in the view. */
+const fileView = (
+  files: FileShareView['files'],
+  counts: Pick<FileShareView, 'downloadCount' | 'maxDownloads'>,
+): ShareView => ({ ...common(), type: 'file', files, ...counts });
 
 const problem = (code: string, status: number, extra: object = {}) =>
   new Response(
@@ -125,13 +133,8 @@ describe('EncryptedShare', () => {
   it('shows the real name and size of an unlocked file', async () => {
     const meta = { name: 'Résumé 2025.pdf', type: 'application/pdf', size: 2048 };
     serveUnlock(await sealFileMeta(keys, [meta]), () => problem('WRONG_PASSWORD', 403));
-    const file = { name: 'encrypted_file', size: 2076, downloadCount: 1, maxDownloads: 3 };
-    render(
-      <EncryptedShare
-        share={view({ type: 'file', file, files: [{ size: 2076 }] })}
-        onExit={vi.fn()}
-      />,
-    );
+    const counts = { downloadCount: 1, maxDownloads: 3 };
+    render(<EncryptedShare share={fileView([{ size: 2076 }], counts)} onExit={vi.fn()} />);
     await typePassword('right');
     expect(await screen.findByText('Résumé 2025.pdf')).toBeVisible();
     expect(screen.getByText('2 KB')).toBeVisible();
@@ -150,9 +153,9 @@ describe('EncryptedShare', () => {
       { name: 'setup.zip', type: 'application/zip', size: 512 },
     ];
     serveUnlock(await sealFileMeta(keys, metas), () => problem('WRONG_PASSWORD', 403));
-    const file = { name: 'encrypted_file', size: 3_145_788, downloadCount: 0, maxDownloads: 5 };
     const files = [{ size: 3_145_788 }, { size: 1052 }, { size: 540 }];
-    render(<EncryptedShare share={view({ type: 'file', file, files })} onExit={vi.fn()} />);
+    const counts = { downloadCount: 0, maxDownloads: 5 };
+    render(<EncryptedShare share={fileView(files, counts)} onExit={vi.fn()} />);
     await typePassword('right');
     const list = await screen.findByRole('list', { name: 'Files' });
     const rows = within(list).getAllByRole('listitem');
@@ -178,13 +181,8 @@ describe('EncryptedShare', () => {
       { name: 'b.txt', type: 'text/plain', size: 1 },
     ];
     serveUnlock(await sealFileMeta(keys, metas), () => problem('WRONG_PASSWORD', 403));
-    const file = { name: 'encrypted_file', size: 29, downloadCount: 0, maxDownloads: 5 };
-    render(
-      <EncryptedShare
-        share={view({ type: 'file', file, files: [{ size: 29 }] })}
-        onExit={vi.fn()}
-      />,
-    );
+    const counts = { downloadCount: 0, maxDownloads: 5 };
+    render(<EncryptedShare share={fileView([{ size: 29 }], counts)} onExit={vi.fn()} />);
     await typePassword('right');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid file share');
   });

@@ -47,7 +47,6 @@ function serve(stored: Uint8Array[], refuse?: (url: string) => Response | undefi
           url: `/api/blobs/g${grants}-f${i}`,
         }));
         return Response.json({
-          downloadUrl: downloadUrls[0]!.url,
           downloadUrls,
           downloadCount: grants,
           maxDownloads: 5,

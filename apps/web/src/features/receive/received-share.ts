@@ -1,4 +1,4 @@
-import { cleanFileName, type ShareView } from '@codedrop/contract';
+import { cleanFileName, type FileShareView } from '@codedrop/contract';
 import type { DerivedKeys, FileMeta } from '@codedrop/crypto';
 
 /** One file as the visitor gets it. */
@@ -24,25 +24,18 @@ export interface ReceivedShare {
   uploading?: boolean;
 }
 
-/** Every file of a share, the one of a server from before shares had several included. */
-function entries(share: ShareView) {
-  if (share.files && share.files.length > 0) return share.files;
-  return share.file ? [share.file] : [];
-}
-
 /** A plain file share, or null when the view lists no file. */
-export function plainShare(share: ShareView): ReceivedShare | null {
-  const files = entries(share);
-  if (share.file === undefined || files.length === 0) return null;
+export function plainShare(share: FileShareView): ReceivedShare | null {
+  if (share.files.length === 0) return null;
   return {
     code: share.code,
-    files: files.map((entry) => ({
+    files: share.files.map((entry) => ({
       name: cleanFileName(entry.name ?? '') || 'download',
       size: entry.size,
-      type: ('type' in entry ? entry.type : undefined) ?? '',
+      type: entry.type ?? '',
       storedSize: entry.size,
     })),
-    count: { used: share.file.downloadCount, max: share.file.maxDownloads },
+    count: { used: share.downloadCount, max: share.maxDownloads },
     uploading: share.status === 'uploading',
   };
 }
@@ -53,14 +46,12 @@ export function plainShare(share: ShareView): ReceivedShare | null {
  * of files (the share is damaged).
  */
 export function encryptedShare(
-  share: ShareView,
+  share: FileShareView,
   metas: readonly FileMeta[],
   keys: DerivedKeys,
 ): ReceivedShare | null {
-  const stored = entries(share);
-  if (share.file === undefined || stored.length === 0 || stored.length !== metas.length) {
-    return null;
-  }
+  const stored = share.files;
+  if (stored.length === 0 || stored.length !== metas.length) return null;
   return {
     code: share.code,
     files: metas.map((meta, index) => ({
@@ -70,7 +61,7 @@ export function encryptedShare(
       type: meta.type,
       storedSize: stored[index]!.size,
     })),
-    count: { used: share.file.downloadCount, max: share.file.maxDownloads },
+    count: { used: share.downloadCount, max: share.maxDownloads },
     keys,
     uploading: share.status === 'uploading',
   };

@@ -18,8 +18,9 @@ const view = (files: { name: string; size: number; type?: string }[]): ShareView
   expiresAt: '2999-01-16T10:00:00.000Z',
   isEncrypted: false,
   burnAfterReading: false,
-  file: { name: files[0]!.name, size: files[0]!.size, downloadCount: 0, maxDownloads: 4 },
   files,
+  downloadCount: 0,
+  maxDownloads: 4,
 });
 
 const three = view([
@@ -39,7 +40,6 @@ function serve() {
         const downloadUrls = bodies.map((_, i) => ({ name: `f${i}`, url: `/api/blobs/f${i}` }));
         return new Response(
           JSON.stringify({
-            downloadUrl: downloadUrls[0]!.url,
             downloadUrls,
             downloadCount: 1,
             maxDownloads: 4,

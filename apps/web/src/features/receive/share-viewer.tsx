@@ -47,7 +47,7 @@ export function ShareViewer({ share: found, onExit }: ShareViewerProps) {
             </Alert>
           ) : (
             <>
-              {share.status === 'uploading' && share.upload && (
+              {share.type === 'file' && share.status === 'uploading' && share.upload && (
                 <UploadingNotice upload={share.upload} />
               )}
               <ShareBody share={share} onExit={onExit} />

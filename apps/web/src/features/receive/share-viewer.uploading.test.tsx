@@ -1,4 +1,4 @@
-import { messages, type ShareView } from '@codedrop/contract';
+import { messages, type FileShareView } from '@codedrop/contract';
 import { createKeys, sealFileMeta, toBase64, type WriterKeys } from '@codedrop/crypto';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,7 +11,7 @@ vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), err
 
 const total = 4 * 1024 * 1024;
 
-const view = (received: number | null, overrides: Partial<ShareView> = {}): ShareView => ({
+const view = (received: number | null, overrides: Partial<FileShareView> = {}): FileShareView => ({
   code: '4821',
   type: 'file',
   status: received === null ? 'ready' : 'uploading',
@@ -20,8 +20,9 @@ const view = (received: number | null, overrides: Partial<ShareView> = {}): Shar
   expiresAt: '2999-01-16T10:00:00.000Z',
   isEncrypted: false,
   burnAfterReading: false,
-  file: { name: 'movie.mp4', size: total, downloadCount: 0, maxDownloads: 3 },
   files: [{ name: 'movie.mp4', size: total, type: 'video/mp4' }],
+  downloadCount: 0,
+  maxDownloads: 3,
   ...overrides,
 });
 
@@ -127,14 +128,12 @@ describe('ShareViewer of an encrypted share still uploading', () => {
     const envelope = await sealFileMeta(keys, [
       { name: 'holiday.mp4', type: 'video/mp4', size: 1000 },
     ]);
-    const stored = { name: 'encrypted_file', size: 1044, downloadCount: 0, maxDownloads: 3 };
     const encrypted = (received: number | null) =>
       view(received, {
         isEncrypted: true,
         kdf: keys.kdf,
         attemptsLeft: 10,
-        file: stored,
-        files: [{ name: 'encrypted_file', size: 1044 }],
+        files: [{ size: 1044 }],
         ...(received === null ? {} : { upload: { receivedBytes: received, totalBytes: 1044 } }),
       });
     let ready = false;

@@ -66,7 +66,6 @@ function serve(body: Uint8Array, { files = 1, max = 3, used = 0 } = {}) {
         }));
         return new Response(
           JSON.stringify({
-            downloadUrl: downloadUrls[0]!.url,
             downloadUrls,
             downloadCount: count,
             maxDownloads: max,

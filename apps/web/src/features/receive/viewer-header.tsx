@@ -17,7 +17,8 @@ const kinds = {
  */
 export function ViewerHeader({ share }: { share: ShareView }) {
   const { icon: Icon } = kinds[share.type];
-  const title = (share.files?.length ?? 0) > 1 ? 'Shared Files' : kinds[share.type].title;
+  const several = share.type === 'file' && share.files.length > 1;
+  const title = several ? 'Shared Files' : kinds[share.type].title;
   return (
     <CardHeader roomy closed>
       <div className="flex flex-wrap items-start justify-between gap-4">

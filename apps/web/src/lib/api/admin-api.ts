@@ -1,90 +1,72 @@
 import {
-  adminAuditSchema,
-  adminBlockResponseSchema,
-  adminOverviewSchema,
-  adminQueueSchema,
-  adminSessionSchema,
-  adminShareSchema,
+  adminAuditEndpoint,
+  adminBlockEndpoint,
+  adminDeleteEndpoint,
+  adminDismissEndpoint,
+  adminFileEndpoint,
+  adminOverviewEndpoint,
+  adminQueueEndpoint,
+  adminRestoreEndpoint,
+  adminSessionEndpoint,
+  adminShareEndpoint,
+  adminSignInEndpoint,
+  adminSignOutEndpoint,
+  adminSignOutEverywhereEndpoint,
   type AdminAudit,
   type AdminOverview,
   type AdminQueue,
   type AdminSession,
   type AdminShare,
 } from '@codedrop/contract';
-import { fetchFailure, problemFrom, requestJson } from './request';
+import { api } from './request';
 import type { ApiResult } from './result';
 
 // The operator's console API (docs/api.md#admin). The session is an HttpOnly cookie the
 // page never sees; every change carries the session's CSRF token in CodeDrop-CSRF.
 
 const csrf = (session: AdminSession) => ({ 'CodeDrop-CSRF': session.csrfToken });
-const share = (code: string) => `/api/admin/shares/${encodeURIComponent(code)}`;
 
 export function currentSession(): Promise<ApiResult<AdminSession>> {
-  return requestJson('/api/admin/session', adminSessionSchema);
+  return api.call(adminSessionEndpoint);
 }
 
 export function signIn(password: string): Promise<ApiResult<AdminSession>> {
-  return requestJson('/api/admin/session', adminSessionSchema, {
-    method: 'POST',
-    json: { password },
-  });
+  return api.call(adminSignInEndpoint, { body: { password } });
 }
 
 export const fetchOverview = (): Promise<ApiResult<AdminOverview>> =>
-  requestJson('/api/admin/overview', adminOverviewSchema);
-export const fetchQueue = (): Promise<ApiResult<AdminQueue>> =>
-  requestJson('/api/admin/reports', adminQueueSchema);
-export const fetchAudit = (): Promise<ApiResult<AdminAudit>> =>
-  requestJson('/api/admin/audit', adminAuditSchema);
+  api.call(adminOverviewEndpoint);
+export const fetchQueue = (): Promise<ApiResult<AdminQueue>> => api.call(adminQueueEndpoint);
+export const fetchAudit = (): Promise<ApiResult<AdminAudit>> => api.call(adminAuditEndpoint);
 export const fetchShare = (code: string): Promise<ApiResult<AdminShare>> =>
-  requestJson(share(code), adminShareSchema);
+  api.call(adminShareEndpoint, { params: { code } });
 
-/** A change the server answers 204 to. */
-async function change(
-  session: AdminSession,
-  method: 'POST' | 'DELETE',
-  path: string,
-): Promise<ApiResult<null>> {
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers: csrf(session) });
-  } catch (error) {
-    return { ok: false, problem: fetchFailure(error) };
-  }
-  return response.ok
-    ? { ok: true, data: null }
-    : { ok: false, problem: await problemFrom(response) };
-}
-
-export const signOut = (session: AdminSession) => change(session, 'DELETE', '/api/admin/session');
+/** Changes the server answers 204 to. */
+export const signOut = (session: AdminSession): Promise<ApiResult<null>> =>
+  api.call(adminSignOutEndpoint, { headers: csrf(session) });
 /** Ends every console session (this one included), in every browser. */
-export const signOutEverywhere = (session: AdminSession) =>
-  change(session, 'DELETE', '/api/admin/sessions');
+export const signOutEverywhere = (session: AdminSession): Promise<ApiResult<null>> =>
+  api.call(adminSignOutEverywhereEndpoint, { headers: csrf(session) });
 
 export type ShareAction = 'restore' | 'dismiss' | 'delete';
 
-export function actOnShare(session: AdminSession, code: string, action: ShareAction) {
-  return action === 'delete'
-    ? change(session, 'DELETE', share(code))
-    : change(session, 'POST', `${share(code)}/${action}`);
+export function actOnShare(
+  session: AdminSession,
+  code: string,
+  action: ShareAction,
+): Promise<ApiResult<null>> {
+  const options = { params: { code }, headers: csrf(session) };
+  if (action === 'delete') return api.call(adminDeleteEndpoint, options);
+  if (action === 'restore') return api.call(adminRestoreEndpoint, options);
+  return api.call(adminDismissEndpoint, options);
 }
 
 export function blockShare(session: AdminSession, code: string) {
-  return requestJson(`${share(code)}/block`, adminBlockResponseSchema, {
-    method: 'POST',
-    headers: csrf(session),
-  });
+  return api.call(adminBlockEndpoint, { params: { code }, headers: csrf(session) });
 }
 
 /** A file's stored bytes, for a preview shown from a blob: URL. */
 export async function fetchFileBytes(code: string, index: number): Promise<ApiResult<Blob>> {
-  let response: Response;
-  try {
-    response = await fetch(`${share(code)}/files/${index}`);
-  } catch (error) {
-    return { ok: false, problem: fetchFailure(error) };
-  }
-  if (!response.ok) return { ok: false, problem: await problemFrom(response) };
-  return { ok: true, data: await response.blob() };
+  const sent = await api.send(adminFileEndpoint, { params: { code, index } });
+  return sent.ok ? { ok: true, data: await sent.data.blob() } : sent;
 }

@@ -1,8 +1,4 @@
-import {
-  createFileResponseSchema,
-  type CreateFileResponse,
-  type Envelope,
-} from '@codedrop/contract';
+import { uploadFilesEndpoint, type CreateFileResponse, type Envelope } from '@codedrop/contract';
 import { uploadMultipart, type UploadProgress } from './multipart-upload';
 import type { ApiResult } from './result';
 
@@ -47,7 +43,8 @@ export function uploadFileShare(
       );
     }
   }
-  return uploadMultipart('/api/files', createFileResponseSchema, {
+  const { path, responses } = uploadFilesEndpoint;
+  return uploadMultipart(path, responses[201], {
     fields: parts,
     files: files.map((file) => ({ field: 'file', blob: file, name: file.name })),
     ...transfer,

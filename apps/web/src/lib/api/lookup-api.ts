@@ -1,8 +1,6 @@
-import { shareViewSchema, type ShareView } from '@codedrop/contract';
-import { requestJson } from './request';
+import { lookupShareEndpoint, type ShareView } from '@codedrop/contract';
+import { api } from './request';
 import type { ApiResult } from './result';
-
-export const sharePath = (code: string) => `/api/shares/${encodeURIComponent(code)}`;
 
 /**
  * Metadata and, unless burn-after-reading or encrypted, the content. Never consumes
@@ -10,5 +8,5 @@ export const sharePath = (code: string) => `/api/shares/${encodeURIComponent(cod
  * the schemas of its own answer while the page is busy showing the share.
  */
 export function getShare(code: string, signal?: AbortSignal): Promise<ApiResult<ShareView>> {
-  return requestJson(sharePath(code), shareViewSchema, { signal });
+  return api.call(lookupShareEndpoint, { params: { code }, signal });
 }

@@ -27,7 +27,7 @@ export interface MultipartUpload {
  * POSTs a multipart form with XMLHttpRequest: unlike fetch, it reports upload progress (of
  * the whole body, so one bar covers every file part), and
  * Chromium refuses streamed fetch bodies over HTTP/1.1 (docs/design.md#encryption). Never throws;
- * the result is the same value `requestJson` returns.
+ * the result is the same value the API client's calls return.
  */
 export function uploadMultipart<T>(
   path: string,

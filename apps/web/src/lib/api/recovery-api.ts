@@ -1,5 +1,5 @@
-import { recoveryResponseSchema, type RecoveryResponse } from '@codedrop/contract';
-import { requestJson } from './request';
+import { recoverPasswordEndpoint, type RecoveryResponse } from '@codedrop/contract';
+import { api } from './request';
 import type { ApiResult } from './result';
 
 /**
@@ -10,8 +10,5 @@ export function requestRecovery(
   email: string,
   shareCode: string,
 ): Promise<ApiResult<RecoveryResponse>> {
-  return requestJson('/api/recovery', recoveryResponseSchema, {
-    method: 'POST',
-    json: { email, shareCode },
-  });
+  return api.call(recoverPasswordEndpoint, { body: { email, shareCode } });
 }

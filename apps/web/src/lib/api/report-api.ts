@@ -1,5 +1,5 @@
-import { reportResponseSchema, type ReportBody, type ReportResponse } from '@codedrop/contract';
-import { requestJson } from './request';
+import { reportShareEndpoint, type ReportBody, type ReportResponse } from '@codedrop/contract';
+import { api } from './request';
 import type { ApiResult } from './result';
 
 /**
@@ -7,8 +7,5 @@ import type { ApiResult } from './result';
  * the same thanks for any code, stored or not, so the answer says nothing about the share.
  */
 export function sendReport(code: string, body: ReportBody): Promise<ApiResult<ReportResponse>> {
-  return requestJson(`/api/shares/${encodeURIComponent(code)}/reports`, reportResponseSchema, {
-    method: 'POST',
-    json: body,
-  });
+  return api.call(reportShareEndpoint, { params: { code }, body });
 }

@@ -1,4 +1,8 @@
-import { createFileResponseSchema, type CreateFileResponse } from '@codedrop/contract';
+import {
+  createFileResponseSchema,
+  createUploadEndpoint,
+  type CreateFileResponse,
+} from '@codedrop/contract';
 import { blobOf, type RangeEncryptor } from '@codedrop/crypto';
 import { Upload, type DetailedError, type HttpStack } from 'tus-js-client';
 import { problemFromBody } from './request';
@@ -61,7 +65,7 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
   const upload = new Upload(options.file, {
     // Once the share exists its upload is the only one: a resume the server no longer knows
     // (deleted, reclaimed) must fail, not quietly create another share under another code.
-    endpoint: options.resume ? null : '/api/uploads',
+    endpoint: options.resume ? null : createUploadEndpoint.path,
     uploadUrl: options.resume?.url ?? null,
     chunkSize: options.chunkSize,
     metadata: options.metadata,

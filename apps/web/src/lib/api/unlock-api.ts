@@ -1,5 +1,5 @@
-import { unlockResponseSchema, type UnlockResponse } from '@codedrop/contract';
-import { requestJson } from './request';
+import { unlockShareEndpoint, type UnlockResponse } from '@codedrop/contract';
+import { api } from './request';
 import type { ApiResult } from './result';
 
 /**
@@ -8,8 +8,5 @@ import type { ApiResult } from './result';
  * For an encrypted burn-after-reading share, a successful unlock is its one read.
  */
 export function unlockShare(code: string, authKey: string): Promise<ApiResult<UnlockResponse>> {
-  return requestJson(`/api/shares/${encodeURIComponent(code)}/unlock`, unlockResponseSchema, {
-    method: 'POST',
-    json: { authKey },
-  });
+  return api.call(unlockShareEndpoint, { params: { code }, body: { authKey } });
 }

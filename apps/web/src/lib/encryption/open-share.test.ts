@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { ShareView } from '@codedrop/contract';
+import type { ShareView, TextShareView } from '@codedrop/contract';
 import {
   createKeys,
   sealFileMeta,
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const view = (overrides: Partial<ShareView> = {}): ShareView => ({
+const view = (overrides: Partial<TextShareView> = {}): ShareView => ({
   code: '4821',
   type: 'clipboard',
   status: 'ready',
@@ -27,6 +27,13 @@ const view = (overrides: Partial<ShareView> = {}): ShareView => ({
   kdf: keys.kdf,
   attemptsLeft: 10,
   ...overrides,
+});
+const fileView = (): ShareView => ({
+  ...view(),
+  type: 'file',
+  files: [{ size: 1044 }],
+  downloadCount: 0,
+  maxDownloads: 1,
 });
 
 const json = (body: unknown, status = 200) =>
@@ -125,7 +132,7 @@ describe('openFileShare', () => {
   it('opens the real name, type and size', async () => {
     const meta = { name: 'photo.jpg', type: 'image/jpeg', size: 1234 };
     serve(await sealFileMeta(keys, [meta]));
-    const result = await openFileShare(view({ type: 'file' }), 'right password');
+    const result = await openFileShare(fileView(), 'right password');
     expect(result).toMatchObject({ ok: true, value: [meta] });
     expect(result.ok && result.keys.encKey.type).toBe('secret');
   });
@@ -137,13 +144,13 @@ describe('openFileShare', () => {
       { name: 'notes.txt', type: 'text/plain', size: 0 },
     ];
     serve(await sealFileMeta(keys, metas));
-    const result = await openFileShare(view({ type: 'file' }), 'right password');
+    const result = await openFileShare(fileView(), 'right password');
     expect(result).toMatchObject({ ok: true, value: metas });
   });
 
   it('treats a text envelope where metadata belongs as corrupt', async () => {
     serve(await sealText(keys, 'not json'));
-    expect(await openFileShare(view({ type: 'file' }), 'right password')).toEqual({
+    expect(await openFileShare(fileView(), 'right password')).toEqual({
       ok: false,
       reason: 'corrupt',
     });

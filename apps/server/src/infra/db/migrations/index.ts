@@ -14,6 +14,7 @@ import { moderation } from './0012-moderation.js';
 import { reportNetworks } from './0013-report-networks.js';
 import { sessionFingerprints } from './0014-session-fingerprints.js';
 import { uploadClients } from './0015-upload-clients.js';
+import { filesOnly } from './0016-files-only.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -32,5 +33,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0013-report-networks': reportNetworks,
     '0014-session-fingerprints': sessionFingerprints,
     '0015-upload-clients': uploadClients,
+    '0016-files-only': filesOnly(dialect),
   };
 }

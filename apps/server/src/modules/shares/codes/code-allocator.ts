@@ -1,6 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, Dialect } from '../../../infra/db/schema.js';
-import { createGroupCommit, type WriteSoon } from '../../../infra/db/group-commit.js';
+import {
+  type Database,
+  type Dialect,
+  createGroupCommit,
+  type WriteSoon,
+} from '../../../infra/db/port.js';
 import { AppError } from '../../../http/app-error.js';
 import { lengthCapacity, randomCode, type CodeSettings } from './codes.js';
 import type { InsertShare } from '../share-inserter.js';

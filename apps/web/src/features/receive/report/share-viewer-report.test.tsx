@@ -1,4 +1,4 @@
-import { messages, type ShareView } from '@codedrop/contract';
+import { messages, type ShareView, type TextShareView } from '@codedrop/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { ShareViewer } from '../share-viewer';
 
 // The Report link belongs to the viewer itself, not to what a share's type shows.
 
-const view = (overrides: Partial<ShareView> = {}): ShareView => ({
+const view = (overrides: Partial<TextShareView> = {}): ShareView => ({
   code: '4821',
   type: 'clipboard',
   status: 'ready',
@@ -18,15 +18,20 @@ const view = (overrides: Partial<ShareView> = {}): ShareView => ({
   ...overrides,
 });
 
-const locked = view({
+const locked: ShareView = {
+  code: '4821',
   type: 'file',
+  status: 'ready',
+  createdAt: '2025-01-15T10:00:00.000Z',
+  expiresAt: '2999-01-16T10:00:00.000Z',
   isEncrypted: true,
-  content: undefined,
+  burnAfterReading: false,
   kdf: { name: 'PBKDF2-SHA-256', iter: 100_000, salt: 'A'.repeat(43) + '=' },
   attemptsLeft: 10,
-  file: { name: 'encrypted_file', size: 1044, downloadCount: 0, maxDownloads: 3 },
-  files: [{ name: 'encrypted_file', size: 1044 }],
-});
+  files: [{ size: 1044 }],
+  downloadCount: 0,
+  maxDownloads: 3,
+};
 
 beforeEach(() => vi.stubGlobal('isSecureContext', true));
 afterEach(() => vi.unstubAllGlobals());

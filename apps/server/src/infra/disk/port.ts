@@ -1,0 +1,2 @@
+// The data disk's room, as modules see it.
+export { isOutOfSpace, type DiskRoom } from './disk-room.js';
