@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { defaultWebDist } from '../src/modules/web/web.plugin.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 
@@ -181,6 +183,12 @@ describe.each([
     for (const path of ['/about/index.html', '/index.html', '/404.html', '/prerender.json']) {
       expect((await get(path)).status, path).toBe(404);
     }
+  });
+});
+
+describe('where the built web app is looked for', () => {
+  it('is apps/web/dist unless WEB_DIST_DIR says otherwise', () => {
+    expect(defaultWebDist()).toBe(fileURLToPath(new URL('../../web/dist', import.meta.url)));
   });
 });
 

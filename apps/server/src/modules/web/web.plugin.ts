@@ -12,7 +12,7 @@ import { redactUrl } from '../../http/log-redaction.js';
 
 /** apps/web/dist, found the same way from src/ (tests) and dist/ (production). */
 export function defaultWebDist(): string {
-  return fileURLToPath(new URL('../../../web/dist', import.meta.url));
+  return fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 }
 
 /** What the web build's prerender wrote (apps/web/scripts/prerender.mjs). */
