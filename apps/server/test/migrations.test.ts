@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { shareTypes } from '@codedrop/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../src/infra/db/index.js';
-import { migrationsFor } from '../src/infra/db/migrations/index.js';
+import { migrate, type Db } from '../src/infra/db/index.js';
 import {
   countCodesOfLength,
   deleteReclaimable,
   findShare,
 } from '../src/modules/shares/shares.repository.js';
-import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
+import { testDialects, type TestDatabase } from './support/databases.js';
+import { databaseMigratedTo } from './support/migrated-database.js';
 
 /** Existing data survives the migrations added since the first release. */
 describe.each(testDialects())('migrations on %s', (dialect) => {
@@ -20,19 +20,8 @@ describe.each(testDialects())('migrations on %s', (dialect) => {
     await database?.drop();
   });
 
-  /** A fresh database with the migrations up to `name` only, as an older release left it. */
   async function migratedTo(name: string) {
-    database = await createTestDatabase(dialect);
-    db = createDb(
-      dialect === 'sqlite'
-        ? { kind: 'sqlite', file: database.url.slice('sqlite:'.length) }
-        : { kind: 'postgres', url: database.url },
-    );
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider: { getMigrations: async () => migrationsFor(dialect) },
-    });
-    expect((await migrator.migrateTo(name)).error).toBeUndefined();
+    ({ database, db } = await databaseMigratedTo(dialect, name));
   }
 
   it('fill the kdf column from envelopes and keep every row (SQLite: large columns last)', async () => {

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { Migrator, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb } from '../src/infra/db/index.js';
-import { migrationsFor } from '../src/infra/db/migrations/index.js';
 import { storedFilesOf } from '../src/modules/files/stored-files.js';
 import { uploadSecret } from '../src/modules/files/upload-secret.js';
 import { sweepOrphanBlobs } from '../src/modules/sweeper/orphan-sweep.js';
 import { http, startTestApp, type TestApp } from './support/app.js';
-import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
+import { testDialects, type TestDatabase } from './support/databases.js';
+import { databaseMigratedTo } from './support/migrated-database.js';
 import { absolute } from './support/files.js';
 import {
   legacyFileShares,
@@ -31,17 +30,8 @@ describe.each(testDialects())('share files migration on %s', (dialect) => {
   });
 
   it('keeps single-file, bundle, encrypted and mid-upload shares readable and downloadable', async () => {
-    database = await createTestDatabase(dialect);
-    const db = createDb(
-      dialect === 'sqlite'
-        ? { kind: 'sqlite', file: database.url.slice('sqlite:'.length) }
-        : { kind: 'postgres', url: database.url },
-    );
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider: { getMigrations: async () => migrationsFor(dialect) },
-    });
-    expect((await migrator.migrateTo('0015-upload-clients')).error).toBeUndefined();
+    let db;
+    ({ database, db } = await databaseMigratedTo(dialect, '0015-upload-clients'));
 
     // Keys two hours old, so the orphan sweep below would take any blob no share owns.
     const now = new Date();
