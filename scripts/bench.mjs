@@ -118,7 +118,7 @@ async function uploadBodies() {
 
 // What each server must answer for an upload to count: the whole file, stored.
 const codedropAccepts = (body) => (answer) =>
-  answer.type === 'file' && answer.fileSize === body.fileBytes;
+  answer.type === 'file' && answer.files?.[0]?.size === body.fileBytes;
 const rawAccepts = (body) => (answer) => answer.bytes === body.contentLength;
 
 async function memoryChecks(bodies) {

@@ -140,7 +140,7 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   await instance.register(configRoutes, { config });
   await instance.register(shareRoutes, { config, clock });
   await instance.register(fileRoutes, { config });
-  await instance.register(uploadRoutes, { config, clock, secrets });
+  await instance.register(uploadRoutes, { config, secrets });
   await instance.register(recoveryRoutes, { config });
   await instance.register(reportRoutes, { config });
   await instance.register(adminRoutes, { config, clock });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCodesOfLength } from '../src/modules/shares/shares.repository.js';
+import { countCodesOfLength } from '../src/modules/shares/codes/code-counts.repository.js';
 import { http, startTestApp, type TestApp } from './support/app.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 import { twoPostgresInstances } from './support/two-instances.js';

@@ -126,7 +126,7 @@ describe('data at rest (SQLite, local storage)', () => {
       'deleted by the operator',
       async (app, code) => {
         await removeShare(
-          { db: app.app.db.kysely, blobs: app.app.blobs, forgetUploads: async () => {} },
+          { db: app.app.db.kysely, blobs: app.app.blobs, ends: app.app.shareEnds },
           code,
         );
       },

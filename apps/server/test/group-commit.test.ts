@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, migrate, type Db } from '../src/infra/db/index.js';
 import { createGroupCommit } from '../src/infra/db/group-commit.js';
-import { createShareInserter } from '../src/modules/shares/share-inserter.js';
+import { createShareInserter } from '../src/modules/shares/shares-insert.repository.js';
 import type { NewShare } from '../src/modules/shares/shares.repository.js';
-import { countCodesOfLength, findShare } from '../src/modules/shares/shares.repository.js';
+import { findShare } from '../src/modules/shares/shares.repository.js';
+import { countCodesOfLength } from '../src/modules/shares/codes/code-counts.repository.js';
 import { now, shareRow as share } from './support/share-rows.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 

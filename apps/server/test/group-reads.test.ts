@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, migrate, type Db } from '../src/infra/db/index.js';
 import { createGroupCommit } from '../src/infra/db/group-commit.js';
 import { groupReadsOf, type GroupReads } from '../src/infra/db/group-reads.js';
-import { createShareInserter } from '../src/modules/shares/share-inserter.js';
+import { createShareInserter } from '../src/modules/shares/shares-insert.repository.js';
 import { findShare } from '../src/modules/shares/shares.repository.js';
 import { now, shareRow as share } from './support/share-rows.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';

@@ -3,11 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import { shareTypes } from '@codedrop/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, type Db } from '../src/infra/db/index.js';
-import {
-  countCodesOfLength,
-  deleteReclaimable,
-  findShare,
-} from '../src/modules/shares/shares.repository.js';
+import { countCodesOfLength } from '../src/modules/shares/codes/code-counts.repository.js';
+import { deleteReclaimable } from '../src/modules/shares/shares-endings.repository.js';
+import { findShare } from '../src/modules/shares/shares.repository.js';
 import { testDialects, type TestDatabase } from './support/databases.js';
 import { databaseMigratedTo } from './support/migrated-database.js';
 

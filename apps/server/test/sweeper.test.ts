@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrate, type Db } from '../src/infra/db/index.js';
+import { createShareEnds } from '../src/modules/shares/share-ends.js';
 import { createSweeper } from '../src/modules/sweeper/sweeper.service.js';
 import { TestClock } from './support/clock.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
@@ -46,6 +47,9 @@ describe.each(testDialects())('sweeper on %s', (dialect) => {
         .execute();
     }
   }
+  /** The app's way of ending shares, its blobs deleted by `deleteBlob`. */
+  const endsWith = (clock: TestClock, deleteBlob: (key: string) => Promise<void>) =>
+    createShareEnds({ db: db.kysely, clock, blobs: { delete: deleteBlob } });
   const count = async () =>
     Number(
       (
@@ -68,9 +72,9 @@ describe.each(testDialects())('sweeper on %s', (dialect) => {
       db: db.kysely,
       clock,
       batchSize: 400,
-      deleteBlob: async (key) => {
+      ends: endsWith(clock, async (key) => {
         deleted.push(key);
-      },
+      }),
     });
     const result = await sweeper.runOnce();
     expect(result).toEqual({ rows: 1150, blobs: 50, orphans: 0 });
@@ -84,7 +88,7 @@ describe.each(testDialects())('sweeper on %s', (dialect) => {
       clock,
       batchSize: 200,
       maxBatches: 2,
-      deleteBlob: async () => {},
+      ends: endsWith(clock, async () => {}),
     });
     expect((await bounded.runOnce()).rows).toBe(400);
     expect(await count()).toBe(530);
@@ -102,9 +106,9 @@ describe.each(testDialects())('sweeper on %s', (dialect) => {
         db: db.kysely,
         clock,
         batchSize: 250,
-        deleteBlob: async (key) => {
+        ends: endsWith(clock, async (key) => {
           blobDeletes.push(key);
-        },
+        }),
       });
     const results = await Promise.all([make().runOnce(), make().runOnce(), make().runOnce()]);
     expect(results.reduce((sum, r) => sum + r.rows, 0)).toBe(2000);
@@ -119,9 +123,9 @@ describe.each(testDialects())('sweeper on %s', (dialect) => {
     const failing = createSweeper({
       db: db.kysely,
       clock,
-      deleteBlob: async () => {
+      ends: endsWith(clock, async () => {
         throw new Error('store down');
-      },
+      }),
     });
     // The row goes first, so no download can be granted for a blob about to vanish; a blob
     // the store could not delete has no row any more, which is what the orphan sweep finds.
@@ -136,7 +140,7 @@ describe.each(testDialects())('sweeper on %s', (dialect) => {
       db: db.kysely,
       clock,
       batchSize: 100,
-      deleteBlob: async () => {},
+      ends: endsWith(clock, async () => {}),
     });
     let turns = 0;
     let sweeping = true;

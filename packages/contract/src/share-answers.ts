@@ -31,9 +31,6 @@ export type DownloadResponse = z.infer<typeof downloadResponseSchema>;
 
 export const createFileResponseSchema = createShareResponseSchema.extend({
   type: z.literal('file'),
-  /** The first file's stored name and the stored total of all files. */
-  fileName: z.string(),
-  fileSize: z.number().int(),
   maxDownloads: z.number().int(),
   files: z.array(fileEntrySchema),
 });

@@ -54,10 +54,12 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       type: 'file',
-      fileName: 'data.bin',
-      fileSize: bytes.length,
       maxDownloads: 3,
+      files: [{ name: 'data.bin', size: bytes.length }],
     });
+    // The single-file fields of earlier versions are gone: `files` says it all.
+    expect(created.body).not.toHaveProperty('fileName');
+    expect(created.body).not.toHaveProperty('fileSize');
     const code = created.body.code as string;
     const view = await http(server.url, `/api/shares/${code}`);
     expect(view.body).toMatchObject({
@@ -91,7 +93,7 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
       type: 'text/plain',
     });
     expect(created.status).toBe(201);
-    expect(created.body.fileSize).toBe(0);
+    expect(created.body).toMatchObject({ files: [{ name: 'empty.txt', size: 0 }] });
     const grant = await takeDownload(created.body.code as string);
     const { response, bytes } = await fetchBytes(grant.body.downloadUrls[0]!.url);
     expect(response.status).toBe(200);
@@ -129,7 +131,7 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     const name = 'résumé "final" 日本語.txt';
     const created = await upload(server.url, { bytes: Buffer.from('hi'), name, type: 'text/html' });
     expect(created.status).toBe(201);
-    expect(created.body.fileName).toBe(name);
+    expect(created.body).toMatchObject({ files: [{ name }] });
     const code = created.body.code as string;
     expect((await http(server.url, `/api/shares/${code}`)).body).toMatchObject({
       files: [{ name }],
@@ -171,8 +173,9 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
   it('strips path separators from the uploaded name', async () => {
     const created = await upload(server.url, { bytes: Buffer.from('x'), name: '../../etc/passwd' });
     expect(created.status).toBe(201);
-    expect(created.body.fileName).not.toContain('/');
-    expect(created.body.fileName).not.toContain('..');
+    const [stored] = created.body.files as { name: string }[];
+    expect(stored!.name).not.toContain('/');
+    expect(stored!.name).not.toContain('..');
   });
 
   it('cleans the name as every other door does', async () => {
@@ -184,7 +187,7 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
     ]) {
       const created = await upload(server.url, { bytes: Buffer.from('x'), name: sent! });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ fileName: kept, files: [{ name: kept }] });
+      expect(created.body).toMatchObject({ files: [{ name: kept }] });
     }
     const nothing = await upload(server.url, { bytes: Buffer.from('x'), name: '\u200B' });
     expect(nothing.status).toBe(400);
@@ -196,7 +199,7 @@ describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
       name: 'invoice\u202Etxt.exe \u2066a\u2069\u200E\u200F\u061C\u202A\u202B\u202C\u202D',
     });
     expect(created.status).toBe(201);
-    expect(created.body.fileName).toBe('invoicetxt.exe a');
+    expect(created.body).toMatchObject({ files: [{ name: 'invoicetxt.exe a' }] });
   });
 
   it('issues exactly maxDownloads URLs under 200 concurrent requests', async () => {

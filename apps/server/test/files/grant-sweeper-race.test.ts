@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShareEnds } from '../../src/modules/shares/share-ends.js';
 import { createSweeper } from '../../src/modules/sweeper/sweeper.service.js';
 import { http, startTestApp, type TestApp } from '../support/app.js';
 import { TestClock } from '../support/clock.js';
@@ -38,11 +39,10 @@ describe.each(testDialects())('download grant racing the sweeper on %s', (dialec
     // The sweeping instance's clock is past the expiry; the granting one's is not yet.
     const sweeperClock = new TestClock(clock.now().getTime() + 601_000);
     let grant: Awaited<ReturnType<typeof http<{ downloadUrls: { url: string }[] }>>> | null = null;
-    const sweeper = createSweeper({
-      db: server.app.db.kysely,
-      clock: sweeperClock,
-      // The injected delay: the grant is issued while the sweeper is between its steps.
-      async deleteBlob(key) {
+    const db = server.app.db.kysely;
+    // The injected delay: the grant is issued while the sweeper is between its steps.
+    const blobs = {
+      async delete(key: string) {
         grant = await http<{ downloadUrls: { url: string }[] }>(
           server.url,
           `/api/shares/${code}/downloads`,
@@ -53,7 +53,9 @@ describe.each(testDialects())('download grant racing the sweeper on %s', (dialec
         );
         await server.app.blobs.delete(key);
       },
-    });
+    };
+    const ends = createShareEnds({ db, clock: sweeperClock, blobs });
+    const sweeper = createSweeper({ db, clock: sweeperClock, ends });
     await sweeper.runOnce();
 
     expect(grant).not.toBeNull();

@@ -19,8 +19,6 @@ const record = (expiresAt: string): ResumeRecord => ({
     createdAt: '2026-01-01T00:00:00.000Z',
     expiresAt,
     deleteToken: 't',
-    fileName: 'video.mp4',
-    fileSize: 3,
     maxDownloads: 1,
     files: [],
   },

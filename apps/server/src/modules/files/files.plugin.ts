@@ -12,7 +12,10 @@ declare module 'fastify' {
   }
 }
 
-/** File shares: uploads into the blob store, and the download URLs that serve them. */
+/**
+ * File shares: the upload service behind the multipart, tus and `PUT` doors, and the
+ * download URLs that serve them.
+ */
 async function files(
   app: FastifyInstance,
   opts: { config: Config; secrets: Secrets; clock: Clock },
@@ -32,8 +35,15 @@ async function files(
       publicUrl: config.publicUrl,
       limits: config,
       onOutOfSpace: () => app.diskRoom.noteFull(),
+      ends: app.shareEnds,
+      uploads: app.uploads,
+      diskRoom: app.diskRoom,
+      reservations: config.rateLimitDisabled ? null : config.uploadReservations,
     }),
   );
 }
 
-export default fp(files, { name: 'files', dependencies: ['db', 'blobs', 'shares', 'disk-room'] });
+export default fp(files, {
+  name: 'files',
+  dependencies: ['db', 'blobs', 'shares', 'disk-room', 'uploads'],
+});

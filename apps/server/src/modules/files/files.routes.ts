@@ -11,6 +11,7 @@ import { AppError } from '../../http/app-error.js';
 import { encryptedSize } from '@codedrop/crypto';
 import { malformedUpload } from './files.errors.js';
 import type { FileService, StoredBlob } from './files.service.js';
+import type { UploadFields } from './upload-fields.js';
 import { decodeFormDataFileName } from './file-names.js';
 import { asLookup, requireCode } from '../../http/guards.js';
 import { admitUpload } from './upload-admission.js';
@@ -48,7 +49,7 @@ export default async function fileRoutes(app: FastifyInstance, opts: { config: C
       // Each further file adds its part headers and, encrypted, a stream header and a tag.
       const maxBody =
         encryptedSize(config.maxFileBytes) + maxEnvelopeChars + config.maxFilesPerShare * 2048;
-      await admitUpload(app, request, reply, config, maxBody);
+      await admitUpload(app, request, reply, config, { door: 'body', maxBytes: maxBody });
       const created = await readUpload(request, files, config.maxFilesPerShare);
       reply.removeHeader('connection');
       app.metrics.sharesCreated.inc({ type: 'file' });
@@ -80,7 +81,7 @@ export default async function fileRoutes(app: FastifyInstance, opts: { config: C
 async function readUpload(request: FastifyRequest, files: FileService, maxFiles: number) {
   const raw: Record<string, string> = {};
   const parts = request.parts()[Symbol.asyncIterator]();
-  let fields: ReturnType<FileService['parseFields']> | null = null;
+  let fields: UploadFields | null = null;
   const stored: StoredBlob[] = [];
   try {
     for (;;) {
@@ -118,7 +119,7 @@ async function readUpload(request: FastifyRequest, files: FileService, maxFiles:
     files.parseFields(raw);
     throw AppError.validation('file', messages.fileRequired);
   }
-  return files.insert(fields, stored);
+  return files.complete(fields, stored);
 }
 
 /** What the multipart parser raised, as the client's error it is (never a 500). */

@@ -1,10 +1,5 @@
 import { pipeline, type Readable } from 'node:stream';
-import {
-  fileUploadFieldsSchema,
-  messages,
-  type CreateFileResponse,
-  type FieldError,
-} from '@codedrop/contract';
+import { messages, type CreateFileResponse } from '@codedrop/contract';
 import { bundleBlobKey, newBlobKey, BlobUnavailableError } from '../../infra/blob/port.js';
 import { AppError } from '../../http/app-error.js';
 import { ByteLimit, ByteLimitExceededError } from './byte-limit.js';
@@ -15,11 +10,14 @@ import { encryptedSize, plaintextSize } from '@codedrop/crypto';
 import { createFileDownloads, type FileDownloadDeps } from '../downloads/downloads.service.js';
 import { cleanMimeType, cleanUploadName, encryptedFileName } from './file-names.js';
 import type { RecoveryEscrow } from '../recovery/recovery-escrow.js';
-import { storedFileBytes, type NewShare } from '../shares/shares.repository.js';
-import { resolveExpiry } from '../shares/shares.service.js';
+import type { NewShare } from '../shares/shares.repository.js';
+import { storedFileBytes } from '../shares/shares-files.repository.js';
 import { shareBasics } from '../shares/new-share.js';
 import { fileColumnsFor, fileEntries, type StoredFile } from './stored-files.js';
-import { assertNotBlocked } from '../moderation/block-list.js';
+import type { ShareEnds } from '../shares/share-ends.js';
+import { createResumableService, type ResumableDeps } from './resumable.service.js';
+import { completeUpload } from './upload-completion.js';
+import { parseUploadFields, type UploadFields } from './upload-fields.js';
 
 export interface FileServiceDeps extends FileDownloadDeps {
   codes: CodeAllocator;
@@ -35,6 +33,11 @@ export interface FileServiceDeps extends FileDownloadDeps {
   };
   /** Told when an upload found the disk full (health answers are then stale). */
   onOutOfSpace?: () => void;
+  ends: Pick<ShareEnds, 'endShare' | 'releaseBlobs'>;
+  uploads: ResumableDeps['uploads'];
+  diskRoom: ResumableDeps['diskRoom'];
+  /** The caps on one client's running resumable uploads; null with RATE_LIMIT_DISABLED. */
+  reservations: ResumableDeps['reservations'];
 }
 
 export interface IncomingFile {
@@ -44,11 +47,12 @@ export interface IncomingFile {
 }
 
 /** A stored upload not yet a share: the row is written once the whole body was read. */
-export type StoredBlob = StoredFile;
+export type StoredBlob = StoredFile & { sha256: string };
 
 /**
- * File shares: an upload is checked, streamed into the blob store and only then made a
- * share; downloads are taken and signed by `file-download.ts`.
+ * File shares, the upload service behind all three doors: an upload is admitted
+ * (upload-admission.ts), streamed into the blob store and completed (upload-completion.ts);
+ * `resumable` is its tus side. Downloads are taken and signed by downloads.service.ts.
  */
 export function createFileService(deps: FileServiceDeps) {
   const { limits } = deps;
@@ -69,28 +73,16 @@ export function createFileService(deps: FileServiceDeps) {
     stored.bytes += bytes;
   }
 
-  /** Checks the multipart text fields before a single byte of the file is stored. */
-  function parseFields(raw: Record<string, string>) {
-    const parsed = fileUploadFieldsSchema.safeParse(raw);
-    if (!parsed.success) {
-      const errors: FieldError[] = parsed.error.issues.map((issue) => ({
-        field: issue.path.join('.') || 'body',
-        message: issue.message,
-      }));
-      throw new AppError('VALIDATION_FAILED', errors[0]!.message, { errors });
-    }
-    const fields = parsed.data;
-    return { ...fields, expiresIn: resolveExpiry(fields.expiresInSeconds, limits) };
-  }
+  const parseFields = (raw: Record<string, string>) => parseUploadFields(raw, limits);
 
   /**
    * Streams one file of the upload straight into the blob store, cut off the moment the
    * share's files together pass MAX_FILE_BYTES (`before`: the files already stored). The
-   * share row is written by `insert` only once the whole request has been read, so a body
+   * share row is written by `complete` only once the whole request has been read, so a body
    * that fails after a file (a bad part, a truncated ending) keeps nothing.
    */
   async function storeBlob(
-    fields: ReturnType<typeof parseFields>,
+    fields: UploadFields,
     file: IncomingFile,
     before: readonly StoredBlob[] = [],
   ): Promise<StoredBlob> {
@@ -138,12 +130,6 @@ export function createFileService(deps: FileServiceDeps) {
       await discard(blob);
       throw AppError.validation('file', 'The encrypted file is malformed (its size is impossible)');
     }
-    try {
-      await assertNotBlocked(deps.db, sha256);
-    } catch (error) {
-      await discard(blob);
-      throw error;
-    }
     return blob;
   }
 
@@ -164,27 +150,21 @@ export function createFileService(deps: FileServiceDeps) {
   }
 
   /**
-   * Makes the stored blobs one share; every blob is discarded if that fails. With
-   * `uploading`, the one blob is a resumable upload that has only begun, by the client
-   * `uploading.client` (a keyed hash): the share exists at once, with its declared size,
-   * and becomes downloadable when every byte is stored.
+   * Completes a multipart or `PUT` upload once its whole body is stored: the blobs become
+   * one share, or are all discarded (upload-completion.ts).
    */
-  async function insert(
-    fields: ReturnType<typeof parseFields>,
-    blobs: readonly StoredBlob[],
-    uploading: { client: string } | null = null,
-  ): Promise<CreateFileResponse> {
-    try {
-      return await insertRow(fields, blobs, uploading);
-    } catch (error) {
-      await Promise.all(blobs.map(discard));
-      throw error;
-    }
+  async function complete(fields: UploadFields, blobs: readonly StoredBlob[]) {
+    return completeUpload(deps, { files: blobs }, () => insertRow(fields, blobs, null));
   }
 
+  /**
+   * Writes the share of the stored blobs. With `uploading`, the one blob is a resumable
+   * upload that has only begun, by the client `uploading.client` (a keyed hash): the share
+   * exists at once, with its declared size, and becomes downloadable when it completes.
+   */
   async function insertRow(
-    fields: ReturnType<typeof parseFields>,
-    blobs: readonly StoredBlob[],
+    fields: UploadFields,
+    blobs: readonly StoredFile[],
     uploading: { client: string } | null,
   ): Promise<CreateFileResponse> {
     const fileColumns = fileColumnsFor(blobs);
@@ -214,19 +194,25 @@ export function createFileService(deps: FileServiceDeps) {
       code,
       type: 'file',
       ...created,
-      fileName: blobs[0]!.name,
-      fileSize: fileColumns.total_bytes,
       maxDownloads: fields.maxDownloads,
       files: fileEntries(blobs, encrypted),
     };
   }
 
+  const resumable = createResumableService({
+    ...deps,
+    maxFileBytes: limits.maxFileBytes,
+    parseFields,
+    beginShare: (fields, file, client) => insertRow(fields, [file], { client }),
+  });
+
   return {
     parseFields,
     assertStorageRoom,
     storeBlob,
-    insert,
+    complete,
     discard,
+    resumable,
     ...createFileDownloads(deps),
   };
 }

@@ -22,10 +22,9 @@ import {
 } from '../../infra/tus/port.js';
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../infra/runtime/clock.js';
-import { markUploadComplete, recordUploadProgress } from './upload-progress.js';
+import { recordUploadProgress } from '../shares/shares-uploads.repository.js';
 import { createUploadEndpoint, messages } from '@codedrop/contract';
-import { AppError } from '../../http/app-error.js';
-import { hashBlob, isBlocked } from '../moderation/block-list.js';
+import { hashBlob } from '../moderation/block-list.js';
 
 export interface ResumableUploads {
   /** The tus protocol server; modules/files/tus.routes.ts hands it each request. */
@@ -39,11 +38,11 @@ export interface ResumableUploads {
    */
   forget(keys: readonly string[]): Promise<void>;
   /**
-   * Makes the share of the upload under `key` downloadable once the stored object is durable
-   * and has exactly the `declared` size; true when it is ready (now or before). Bytes on
-   * the block list end the share instead: CONTENT_BLOCKED, and nothing of it remains.
+   * Makes the stored object of the finished upload under `key` durable, and answers its
+   * size and SHA-256; null (logged) when its size is not the `declared` one. What becomes
+   * of its share is the upload service's (upload-completion.ts).
    */
-  complete(key: string, declared: number): Promise<boolean>;
+  settle(key: string, declared: number): Promise<{ size: number; sha256: string } | null>;
 }
 
 declare module 'fastify' {
@@ -163,7 +162,7 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
   app.decorate('uploads', {
     tus,
     idFor,
-    async complete(key, declared) {
+    async settle(key, declared) {
       // The FileStore writes without syncing: the bytes reach the disk before the share
       // says they are there (S3 answered CompleteMultipartUpload only once they are stored).
       if (s3Store === null) {
@@ -180,20 +179,11 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
       const { size } = await app.blobs.stat(key);
       if (size !== declared) {
         app.log.error({ key, size, declared }, 'a completed upload has the wrong size');
-        return false;
+        return null;
       }
       // Hashed as it streamed in when every chunk came to this process; chunks may reach
       // any instance, though, and then the finished object is read once.
-      const sha256 = hashes.take(key, size) ?? (await hashBlob(app.blobs, key));
-      const blocked = await isBlocked(db, sha256);
-      if (blocked) {
-        await db.deleteFrom('shares').where('first_file_key', '=', key).execute();
-        await forget([key]);
-        await app.blobs.delete(key);
-        throw new AppError('CONTENT_BLOCKED', messages.contentBlocked);
-      }
-      await markUploadComplete(db, key, size, sha256);
-      return true;
+      return { size, sha256: hashes.take(key, size) ?? (await hashBlob(app.blobs, key)) };
     },
     forget,
   } satisfies ResumableUploads);

@@ -1,9 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/port.js';
 import { AppError } from '../../http/app-error.js';
-import { clearedSecrets } from '../shares/share-endings.js';
-import type { GoneReason } from '../shares/share-record.js';
-import { toDate } from '../shares/share-record.js';
+import type { ShareEnds } from '../shares/share-ends.js';
+import { clientReservations, runningUploadsBegunBy } from '../shares/shares-uploads.repository.js';
 
 type Db = Kysely<Database>;
 
@@ -16,21 +15,6 @@ export interface ReservationCaps {
   perClient: number;
   /** Declared bytes not yet received, summed over one client's running uploads. */
   bytesPerClient: number;
-}
-
-/** What `client`'s running uploads hold: how many, and the bytes they still reserve. */
-export async function clientReservations(db: Db, client: string) {
-  const row = await db
-    .selectFrom('shares')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('uploads'),
-      eb.fn.sum<number | string | null>(sql`total_bytes - upload_received`).as('bytes'),
-    ])
-    .where('upload_client', '=', client)
-    .where('upload_received', 'is not', null)
-    .where('gone', '=', false)
-    .executeTakeFirstOrThrow();
-  return { uploads: Number(row.uploads), bytes: Number(row.bytes ?? 0) };
 }
 
 /**
@@ -70,35 +54,19 @@ export interface UploadFloor {
  * now and then keeps an upload from stalling, not from starving). Gone at once, secrets
  * cleared, reclaimed by the sweep that follows; answers how many.
  */
-export async function abandonStarvedUploads(db: Db, now: Date, floor: UploadFloor) {
+export async function abandonStarvedUploads(
+  db: Db,
+  ends: Pick<ShareEnds, 'endShare'>,
+  now: Date,
+  floor: UploadFloor,
+) {
   const started = new Date(now.getTime() - floor.firstByteSeconds * 1000);
-  const running = await db
-    .selectFrom('shares')
-    .select(['code', 'created_at', 'upload_received'])
-    .where('upload_received', 'is not', null)
-    .where('gone', '=', false)
-    .where('created_at', '<=', started)
-    .execute();
   let abandoned = 0;
-  for (const upload of running) {
-    const received = Number(upload.upload_received);
-    const seconds = (now.getTime() - toDate(upload.created_at).getTime()) / 1000;
-    if (received > 0 && received >= floor.minBytesPerSecond * seconds) continue;
-    const result = await db
-      .updateTable('shares')
-      .set({
-        gone: true,
-        gone_reason: 'abandoned' satisfies GoneReason,
-        reclaim_after: now,
-        upload_touched_at: null,
-        ...clearedSecrets,
-      })
-      .where('code', '=', upload.code)
-      .where('gone', '=', false)
-      // Bytes that arrived meanwhile are judged at the next sweep.
-      .where('upload_received', '=', received)
-      .executeTakeFirst();
-    abandoned += Number(result.numUpdatedRows);
+  for (const upload of await runningUploadsBegunBy(db, started)) {
+    const seconds = (now.getTime() - upload.createdAt.getTime()) / 1000;
+    if (upload.received > 0 && upload.received >= floor.minBytesPerSecond * seconds) continue;
+    const { code, received } = upload;
+    if ((await ends.endShare({ reason: 'abandoned', code, received })) === 'ended') abandoned++;
   }
   return abandoned;
 }

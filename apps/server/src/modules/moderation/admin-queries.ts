@@ -7,18 +7,32 @@ import {
   type AdminShareStatus,
   type ReportReason,
 } from '@codedrop/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/port.js';
 import { addSeconds } from '../../infra/runtime/clock.js';
-import { storedFileBytes } from '../shares/shares.repository.js';
+import {
+  consoleShare,
+  countQuarantined,
+  countSharesCreatedSince,
+  liveSharesByType,
+  queueShares,
+} from '../shares/shares-console.repository.js';
+import { storedFileBytes } from '../shares/shares-files.repository.js';
 import { toBool, toDate } from '../shares/share-record.js';
 import { storedFilesOf } from '../files/stored-files.js';
 import { shownHashChars } from './audit-log.js';
+import { countBlockedHashes } from './blocked-hashes.repository.js';
+import {
+  countReportsSince,
+  reportsOf as reportRows,
+  unreviewedGroups,
+  unreviewedReasons,
+} from './reports.repository.js';
 
 type Db = Kysely<Database>;
 
-// What the console reads (docs/api.md#admin). None of it is on a visitor's path, so it
-// favours plain queries over speed: an operator asks a few times a minute at most.
+// What the console reads (docs/api.md#admin), from the shares, reports and block list
+// repositories: rows become the console's objects here.
 
 interface StatusColumns {
   gone: boolean | number;
@@ -37,80 +51,36 @@ const count = (value: number | string | bigint | null | undefined) => Number(val
 
 export async function adminOverview(db: Db, now: Date): Promise<AdminOverview> {
   const dayAgo = addSeconds(now, -86_400);
-  const live = await db
-    .selectFrom('shares')
-    .select(['type', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('gone', '=', false)
-    .where('expires_at', '>', now)
-    .where('quarantined_at', 'is', null)
-    .groupBy('type')
-    .execute();
+  const live = await liveSharesByType(db, now);
   const liveShares = Object.fromEntries(shareTypes.map((type) => [type, 0])) as Record<
     (typeof shareTypes)[number],
     number
   >;
   for (const row of live) liveShares[row.type] = count(row.n);
   const [created, reports, quarantined, blocked] = await Promise.all([
-    db
-      .selectFrom('shares')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('created_at', '>', dayAgo)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('reports')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('created_at', '>', dayAgo)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('shares')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('quarantined_at', 'is not', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('blocked_hashes')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
+    countSharesCreatedSince(db, dayAgo),
+    countReportsSince(db, dayAgo),
+    countQuarantined(db),
+    countBlockedHashes(db),
   ]);
   return {
     liveShares,
     storageBytes: await storedFileBytes(db),
-    createdLast24h: count(created.n),
-    reportsLast24h: count(reports.n),
-    quarantined: count(quarantined.n),
-    blockedHashes: count(blocked.n),
+    createdLast24h: count(created),
+    reportsLast24h: count(reports),
+    quarantined: count(quarantined),
+    blockedHashes: count(blocked),
   };
 }
 
 /** Shares with unreviewed reports, the most recently reported first. */
 export async function reportQueue(db: Db, now: Date, limit = 200): Promise<AdminQueueEntry[]> {
-  const groups = await db
-    .selectFrom('reports')
-    .select([
-      'code',
-      (eb) => eb.fn.countAll<number | string>().as('reports'),
-      (eb) => eb.fn.count<number | string>('reporter_hash').distinct().as('reporters'),
-      (eb) => eb.fn.max('created_at').as('latest'),
-    ])
-    .where('reviewed_at', 'is', null)
-    .groupBy('code')
-    .orderBy(sql`max(created_at)`, 'desc')
-    .limit(limit)
-    .execute();
+  const groups = await unreviewedGroups(db, limit);
   if (groups.length === 0) return [];
   const codes = groups.map((group) => group.code);
   const [shares, reasons] = await Promise.all([
-    db
-      .selectFrom('shares')
-      .select(['code', 'type', 'is_encrypted', 'gone', 'expires_at', 'quarantined_at'])
-      .where('code', 'in', codes)
-      .execute(),
-    db
-      .selectFrom('reports')
-      .select(['code', 'reason', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('code', 'in', codes)
-      .where('reviewed_at', 'is', null)
-      .groupBy(['code', 'reason'])
-      .execute(),
+    queueShares(db, codes),
+    unreviewedReasons(db, codes),
   ]);
   const byCode = new Map(shares.map((share) => [share.code, share]));
   return groups.flatMap((group): AdminQueueEntry[] => {
@@ -138,24 +108,7 @@ export async function reportQueue(db: Db, now: Date, limit = 200): Promise<Admin
 
 /** A share as the operator sees it; null when there is no row for the code. */
 export async function adminShare(db: Db, code: string, now: Date): Promise<AdminShare | null> {
-  const row = await db
-    .selectFrom('shares')
-    .select([
-      'code',
-      'type',
-      'content',
-      'is_encrypted',
-      'gone',
-      'created_at',
-      'expires_at',
-      'quarantined_at',
-      'total_bytes',
-      'files',
-      'download_count',
-      'max_downloads',
-    ])
-    .where('code', '=', code)
-    .executeTakeFirst();
+  const row = await consoleShare(db, code);
   if (row === undefined) return null;
   const encrypted = toBool(row.is_encrypted);
   const files = storedFilesOf(row).map((file, index) => ({
@@ -188,12 +141,7 @@ export async function adminShare(db: Db, code: string, now: Date): Promise<Admin
 }
 
 async function reportsOf(db: Db, code: string): Promise<AdminReport[]> {
-  const rows = await db
-    .selectFrom('reports')
-    .select(['reason', 'message', 'email', 'reporter_hash', 'created_at'])
-    .where('code', '=', code)
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await reportRows(db, code);
   return rows.map((row) => ({
     reason: row.reason as ReportReason,
     message: row.message,

@@ -3,6 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/port.js';
 import { addSeconds } from '../../infra/runtime/clock.js';
 import { toDate } from '../shares/share-record.js';
+import {
+  deleteAdminSession,
+  deleteAdminSessionsEndedBy,
+  deleteAllAdminSessions,
+  findAdminSessionRow,
+  insertAdminSession,
+} from './admin-sessions.repository.js';
 
 type Db = Kysely<Database>;
 
@@ -39,17 +46,14 @@ export async function openAdminSession(db: Db, ipHash: string, fingerprint: stri
   const csrfToken = randomBytes(24).toString('base64url');
   const expiresAt = addSeconds(now, adminSessionSeconds);
   const hash = tokenHash(token);
-  await db
-    .insertInto('admin_sessions')
-    .values({
-      token_hash: hash,
-      csrf_token: csrfToken,
-      ip_hash: ipHash,
-      password_fingerprint: fingerprint,
-      created_at: now,
-      expires_at: expiresAt,
-    })
-    .execute();
+  await insertAdminSession(db, {
+    token_hash: hash,
+    csrf_token: csrfToken,
+    ip_hash: ipHash,
+    password_fingerprint: fingerprint,
+    created_at: now,
+    expires_at: expiresAt,
+  });
   return { token, session: { id: sessionId(hash), csrfToken, expiresAt } };
 }
 
@@ -60,12 +64,7 @@ export async function findAdminSession(
   now: Date,
 ): Promise<AdminSessionRecord | null> {
   const hash = tokenHash(token);
-  const row = await db
-    .selectFrom('admin_sessions')
-    .select(['csrf_token', 'expires_at'])
-    .where('token_hash', '=', hash)
-    .where('password_fingerprint', '=', fingerprint)
-    .executeTakeFirst();
+  const row = await findAdminSessionRow(db, hash, fingerprint);
   if (row === undefined) return null;
   const expiresAt = toDate(row.expires_at);
   if (expiresAt <= now) return null;
@@ -73,21 +72,15 @@ export async function findAdminSession(
 }
 
 export async function closeAdminSession(db: Db, token: string): Promise<void> {
-  await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash(token)).execute();
+  await deleteAdminSession(db, tokenHash(token));
 }
 
 /** Sign out everywhere: every session ends, whoever holds it; answers how many there were. */
 export async function closeAllAdminSessions(db: Db): Promise<number> {
-  const rows = await db.deleteFrom('admin_sessions').returning('token_hash').execute();
-  return rows.length;
+  return deleteAllAdminSessions(db);
 }
 
 /** Ended sessions are deleted by the sweeper. */
 export async function deleteExpiredAdminSessions(db: Db, now: Date): Promise<number> {
-  const rows = await db
-    .deleteFrom('admin_sessions')
-    .where('expires_at', '<=', now)
-    .returning('token_hash')
-    .execute();
-  return rows.length;
+  return deleteAdminSessionsEndedBy(db, now);
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/port.js';
 import { addSeconds } from '../../infra/runtime/clock.js';
 import { toDate } from '../shares/share-record.js';
+import { deleteAuditBefore, insertAudit, latestAudit } from './audit-log.repository.js';
 
 type Db = Kysely<Database>;
 
@@ -22,26 +23,18 @@ export interface AuditEvent {
 }
 
 export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: event.at,
-      action: event.action,
-      code: event.code ?? null,
-      session: event.session ?? null,
-      ip_hash: event.ipHash,
-      detail: event.detail ?? null,
-    })
-    .execute();
+  await insertAudit(db, {
+    at: event.at,
+    action: event.action,
+    code: event.code ?? null,
+    session: event.session ?? null,
+    ip_hash: event.ipHash,
+    detail: event.detail ?? null,
+  });
 }
 
 export async function listAudit(db: Db, limit = 200): Promise<AdminAuditEntry[]> {
-  const rows = await db
-    .selectFrom('audit_log')
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await latestAudit(db, limit);
   return rows.map((row) => ({
     at: toDate(row.at).toISOString(),
     action: row.action as AdminAction,
@@ -53,8 +46,5 @@ export async function listAudit(db: Db, limit = 200): Promise<AdminAuditEntry[]>
 }
 
 export async function deleteOldAudit(db: Db, now: Date): Promise<void> {
-  await db
-    .deleteFrom('audit_log')
-    .where('at', '<', addSeconds(now, -auditRetentionSeconds))
-    .execute();
+  await deleteAuditBefore(db, addSeconds(now, -auditRetentionSeconds));
 }

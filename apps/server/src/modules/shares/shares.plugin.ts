@@ -3,10 +3,11 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../infra/runtime/clock.js';
 import { createCodeAllocator, type CodeAllocator } from './codes/code-allocator.js';
-import { createShareInserter } from './share-inserter.js';
+import { createShareInserter } from './shares-insert.repository.js';
 import { createNoteCleaner } from './notes/note-cleaner.js';
 import { createRecoveryEscrow, type RecoveryEscrow } from '../recovery/recovery-escrow.js';
 import { createShareService, type ShareService } from './shares.service.js';
+import { createShareEnds, type ShareEnds } from './share-ends.js';
 import type { Secrets } from '../../config/secrets.js';
 
 declare module 'fastify' {
@@ -16,10 +17,15 @@ declare module 'fastify' {
     /** Seals and opens recovery passwords under RECOVERY_KEY. */
     escrow: RecoveryEscrow;
     shares: ShareService;
+    /** Every path that ends a share (endShare), and the one way blobs are let go. */
+    shareEnds: ShareEnds;
   }
 }
 
-/** Text and note shares, and the code allocator and recovery escrow every share uses. */
+/**
+ * Text and note shares, and what every share uses: the code allocator, the recovery escrow
+ * and the ways a share ends.
+ */
 async function shares(
   app: FastifyInstance,
   opts: { config: Config; secrets: Secrets; clock: Clock },
@@ -34,7 +40,14 @@ async function shares(
   const escrow = createRecoveryEscrow(opts.secrets.recoveryKey, opts.secrets.recoveryKeyPrevious);
   const notes = createNoteCleaner({ maxNoteChars: config.maxNoteChars });
   app.addHook('onClose', () => notes.close());
+  const ends = createShareEnds({
+    db: app.db.kysely,
+    clock: opts.clock,
+    blobs: app.blobs,
+    forgetUploads: (keys) => app.uploads.forget(keys),
+  });
   app.decorate('codes', codes);
+  app.decorate('shareEnds', ends);
   app.decorate('escrow', escrow);
   app.decorate(
     'shares',
@@ -44,9 +57,10 @@ async function shares(
       codes,
       notes,
       escrow,
+      ends,
       limits: config,
     }),
   );
 }
 
-export default fp(shares, { name: 'shares', dependencies: ['db'] });
+export default fp(shares, { name: 'shares', dependencies: ['db', 'blobs', 'uploads'] });

@@ -1,6 +1,6 @@
 import { SqliteAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { compiledQuery, type Database, type SharesTable } from '../../infra/db/port.js';
-import { groupedLookups, type LookupRow } from './grouped-lookups.js';
+import { groupedLookups, type LookupRow } from './shares-grouped-lookups.repository.js';
 import {
   recordColumns,
   toShareRecord,
@@ -19,20 +19,6 @@ export type NewShare = Insertable<
   Omit<SharesTable, 'gone' | 'gone_reason' | 'failed_unlocks' | 'download_count' | 'quarantined_at'>
 >;
 
-/**
- * Rows (live or waiting to be reclaimed) whose code has `length` digits: the sum of the
- * counters the database's triggers keep (migration 0009), the same size at any number of
- * shares.
- */
-export async function countCodesOfLength(db: Db, length: number): Promise<number> {
-  const row = await db
-    .selectFrom('code_counts')
-    .select(sql<number>`coalesce(sum(taken), 0)`.as('count'))
-    .where('length', '=', length)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export interface FoundShare {
   record: ShareRecord;
   /** Decided from the row as read: not gone and not expired at `now`. */
@@ -41,7 +27,7 @@ export interface FoundShare {
 
 /**
  * The lookup every request by code starts with, built and compiled once per database: on
- * PostgreSQL grouped with the others of the same turn (grouped-lookups.ts); on SQLite, and
+ * PostgreSQL grouped with the others of the same turn (shares-grouped-lookups.repository.ts); on SQLite, and
  * inside a transaction, one statement (SQLite groups its reads itself, group-reads.ts).
  */
 const lookups = new WeakMap<Db, LookupRow>();
@@ -117,72 +103,6 @@ export async function refundUnlockAttempt(db: Db, code: string): Promise<void> {
     .execute();
 }
 
-/**
- * What MAX_STORAGE_BYTES is measured against: the bytes of every stored file, live or
- * waiting for the sweeper (its blob still takes room), where an unfinished upload counts
- * what it has received plus, while it runs, the rest of its declared size (its reservation,
- * capped per client by upload-reservations.ts). A declaration alone outlives neither.
- */
-export async function storedFileBytes(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('shares')
-    .select((eb) =>
-      eb.fn
-        .sum<number | string | null>(
-          eb
-            .case()
-            .when(eb.and([eb('upload_received', 'is not', null), eb('gone', '=', true)]))
-            .then(eb.ref('upload_received'))
-            .else(eb.ref('total_bytes'))
-            .end(),
-        )
-        .as('bytes'),
-    )
-    .where('total_bytes', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.bytes ?? 0);
-}
-
-/**
- * Deletes up to `limit` shares whose time has come and returns their blob keys, in one
- * statement. The row goes first and the blob after: a download grant is a conditional
- * UPDATE of the same row, so a grant and a reclaim exclude each other — either the grant
- * moved reclaim_after on (and the row stays, with its blob), or it finds no row.
- */
-export async function deleteReclaimable(
-  db: Db,
-  now: Date,
-  limit: number,
-): Promise<Array<{ code: string; blobKeys: string[] }>> {
-  const due = db
-    .selectFrom('shares')
-    .select('code')
-    .where('reclaim_after', '<=', now)
-    .orderBy('reclaim_after')
-    .limit(limit);
-  const rows = await db
-    .deleteFrom('shares')
-    .where('code', 'in', due)
-    .where('reclaim_after', '<=', now)
-    .returning(['code', 'files'])
-    .execute();
-  // A report is about the share it was filed against: it goes with it (docs/design.md#moderation).
-  if (rows.length > 0) {
-    await db
-      .deleteFrom('reports')
-      .where(
-        'code',
-        'in',
-        rows.map((row) => row.code),
-      )
-      .execute();
-  }
-  return rows.map((row) => ({
-    code: row.code,
-    blobKeys: storedFilesOf(row).map((file) => file.key),
-  }));
-}
-
 export interface CountedDownload {
   downloadCount: number;
   maxDownloads: number;
@@ -193,8 +113,9 @@ export interface CountedDownload {
 /**
  * Takes one download from a live file share in a single conditional UPDATE, so concurrent
  * requests can never take more than max_downloads. One download is the whole share: the
- * URLs of all its files. The last one makes the share gone. reclaim_after moves to at least
- * the URLs' expiry, so the blobs outlive every issued URL.
+ * URLs of all its files. The last one ends the share (`exhausted`, share-ends.ts) in this
+ * same statement. reclaim_after moves to at least the URLs' expiry, so the blobs outlive
+ * every issued URL (the sweeper releases them).
  */
 export async function countDownload(
   db: Db,

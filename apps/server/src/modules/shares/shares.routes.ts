@@ -81,17 +81,11 @@ export default async function shareRoutes(
     async (request, reply) => {
       const code = requireCode(request.params.code, config);
       const token = bearerToken(request.headers.authorization);
-      const deps = {
-        db: app.db.kysely,
-        blobs: app.blobs,
-        clock: opts.clock,
-        forgetUploads: (keys: readonly string[]) => app.uploads.forget(keys),
-      };
       // A wrong token is a guess like a code that does not exist: it counts as a miss.
       await asLookup(
         app,
         request,
-        () => deleteShare(deps, code, token),
+        () => deleteShare(app.shareEnds, code, token),
         (error) => error.code === 'FORBIDDEN',
       );
       return reply.status(204).send(null);

@@ -10,11 +10,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/port.js';
 import { AppError } from '../../http/app-error.js';
-import { addSeconds, type Clock } from '../../infra/runtime/clock.js';
+import type { Clock } from '../../infra/runtime/clock.js';
 import type { CodeAllocator } from './codes/code-allocator.js';
 import type { NoteCleaner } from './notes/note-cleaner.js';
 import type { RecoveryEscrow } from '../recovery/recovery-escrow.js';
-import { burnShare, destroyShare } from './share-endings.js';
+import type { ShareEnds } from './share-ends.js';
 import {
   findSecrets,
   findShare,
@@ -28,15 +28,13 @@ import { digestsEqual, sha256Base64 } from '../../infra/runtime/secrets-hash.js'
 import { shareBasics } from './new-share.js';
 import { validateClipboardText } from './text-rules.js';
 
-/** How long a share made gone early keeps answering 410 before it is reclaimed. */
-export const goneGraceSeconds = 300;
-
 export interface ShareServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   codes: CodeAllocator;
   notes: Pick<NoteCleaner, 'sanitize'>;
   escrow: RecoveryEscrow;
+  ends: Pick<ShareEnds, 'endShare'>;
   limits: {
     maxTextChars: number;
     maxNoteChars: number;
@@ -137,8 +135,7 @@ export function createShareService(deps: ShareServiceDeps) {
       if (record.isEncrypted) {
         throw AppError.validation('code', 'This share is encrypted; unlock it instead');
       }
-      const now = clock.now();
-      if (!(await burnShare(db, code, now, addSeconds(now, goneGraceSeconds)))) {
+      if ((await deps.ends.endShare({ reason: 'burnt', code })) !== 'ended') {
         // Lost the race to another reader, or it expired in between: answer as a lookup would.
         await requireLive(code);
         throw new AppError('SHARE_BURNT');
@@ -163,8 +160,7 @@ export function createShareService(deps: ShareServiceDeps) {
         throw new AppError('SHARE_NOT_FOUND');
       }
       if (record.burnAfterReading) {
-        const now = clock.now();
-        if (!(await burnShare(db, code, now, addSeconds(now, goneGraceSeconds)))) {
+        if ((await deps.ends.endShare({ reason: 'burnt', code })) !== 'ended') {
           throw new AppError('SHARE_BURNT');
         }
       }
@@ -202,7 +198,7 @@ export function createShareService(deps: ShareServiceDeps) {
       }
     }
     if (reserved.attempt >= max) {
-      await destroyShare(db, record.code, addSeconds(clock.now(), goneGraceSeconds));
+      await deps.ends.endShare({ reason: 'destroyed', code: record.code });
       throw new AppError('SHARE_DESTROYED');
     }
     throw new AppError('WRONG_PASSWORD', undefined, { attemptsLeft: max - reserved.attempt });

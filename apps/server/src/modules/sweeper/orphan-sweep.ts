@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { blobKeyTimestamp, bundleStem, type BlobStore } from '../../infra/blob/port.js';
 import type { Database } from '../../infra/db/port.js';
+import { ownedFirstKeys } from '../shares/shares-files.repository.js';
 
 /** Uploads finish well within this; a blob older than it with no row is an orphan. */
 export const orphanAgeMs = 3_600_000;
@@ -47,20 +48,7 @@ async function referencedKeys(db: Kysely<Database>, keys: string[]): Promise<Set
   const stems = new Map(keys.map((key) => [key, bundleStem(key)] as const));
   const firstKeys = keys.filter((key) => stems.get(key) === null);
   const bundleStems = [...new Set([...stems.values()].filter((stem) => stem !== null))];
-  const rows = await db
-    .selectFrom('shares')
-    .select('first_file_key')
-    .where((eb) =>
-      eb.or([
-        ...(firstKeys.length > 0 ? [eb('first_file_key', 'in', firstKeys)] : []),
-        // '.' (an extension) sorts before '/': [stem, stem + '/') holds stem and stem.ext.
-        ...bundleStems.map((stem) =>
-          eb.and([eb('first_file_key', '>=', stem), eb('first_file_key', '<', `${stem}/`)]),
-        ),
-      ]),
-    )
-    .execute();
-  const owned = new Set(rows.map((row) => row.first_file_key));
+  const owned = await ownedFirstKeys(db, firstKeys, bundleStems);
   const ownedStems = new Set([...owned].map((key) => key?.replace(/\.[a-z0-9]+$/, '')));
   return new Set(
     keys.filter((key) => {

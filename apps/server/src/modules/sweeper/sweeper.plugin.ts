@@ -5,7 +5,6 @@ import type { Clock } from '../../infra/runtime/clock.js';
 import { deleteExpiredAdminSessions } from '../moderation/admin-sessions.js';
 import { deleteOldAudit } from '../moderation/audit-log.js';
 import { sweepOrphanBlobs } from './orphan-sweep.js';
-import { abandonStalledUploads } from '../files/upload-progress.js';
 import { abandonStarvedUploads } from '../files/upload-reservations.js';
 import { createSweeper, type Sweeper } from './sweeper.service.js';
 
@@ -33,14 +32,16 @@ async function sweeper(
   const instance = createSweeper({
     db: app.db.kysely,
     clock: opts.clock,
-    deleteBlob: (key) => app.blobs.delete(key),
+    ends: app.shareEnds,
     async abandonStalledUploads(now) {
       const stalledBefore = new Date(now.getTime() - opts.config.uploadStallSeconds * 1000);
-      const stalled = await abandonStalledUploads(app.db.kysely, stalledBefore, now);
+      const stalled = await app.shareEnds.abandonStalledUploads(stalledBefore);
       // Uploads that keep a reservation alive with a trickle free it too.
-      return stalled + (await abandonStarvedUploads(app.db.kysely, now, opts.config.uploadFloor));
+      const { uploadFloor } = opts.config;
+      return (
+        stalled + (await abandonStarvedUploads(app.db.kysely, app.shareEnds, now, uploadFloor))
+      );
     },
-    forgetUploads: (keys) => app.uploads.forget(keys),
     sweepOrphans: (now) => sweepOrphanBlobs(app.db.kysely, app.blobs, now),
     async afterSweep(result) {
       if (result.rows > 0) await app.db.compact();
@@ -92,5 +93,5 @@ async function sweeper(
 
 export default fp(sweeper, {
   name: 'sweeper',
-  dependencies: ['db', 'blobs', 'uploads', 'mailer', 'metrics'],
+  dependencies: ['db', 'blobs', 'shares', 'mailer', 'metrics'],
 });

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/port.js';
 import type { Clock } from '../../infra/runtime/clock.js';
-import { deleteExpiredGrants } from '../downloads/download-grants.js';
-import { deleteReclaimable } from '../shares/shares.repository.js';
+import { deleteExpiredGrants } from '../downloads/download-grants.repository.js';
+import type { ShareEnds } from '../shares/share-ends.js';
 
 export interface SweepResult {
   rows: number;
@@ -13,12 +13,10 @@ export interface SweepResult {
 export interface SweeperDeps {
   db: Kysely<Database>;
   clock: Clock;
-  /** Deletes a stored blob; a missing one counts as deleted. */
-  deleteBlob(key: string): Promise<void>;
+  /** Reclaims due shares: their rows, then their blobs (share-ends.ts). */
+  ends: Pick<ShareEnds, 'reclaim'>;
   /** Abandons resumable uploads idle or starved too long, so this very run reclaims them. */
   abandonStalledUploads?(now: Date): Promise<number>;
-  /** Forgets the resumable uploads of reclaimed shares' blob keys (before the blobs go). */
-  forgetUploads?(keys: readonly string[]): Promise<void>;
   /** Deletes blobs no row references whose name is over an hour old; returns how many. */
   sweepOrphans?(now: Date): Promise<number>;
   /** Runs after every sweep, e.g. to compact the database once rows were deleted. */
@@ -32,7 +30,8 @@ export interface SweeperDeps {
  * Reclaims shares whose `reclaim_after` has passed in bounded batches: each batch deletes
  * its rows (one statement) and then their blobs. Safe with several instances sweeping at
  * once (each row is deleted by one of them) and with grants issued meanwhile (see
- * deleteReclaimable). A blob whose delete fails is left for the orphan sweep.
+ * deleteReclaimable in shares-endings.repository.ts). A blob whose delete fails is left for
+ * the orphan sweep.
  */
 export function createSweeper(deps: SweeperDeps) {
   // Small batches keep each statement short (lookups wait behind it on SQLite); many of them
@@ -45,14 +44,10 @@ export function createSweeper(deps: SweeperDeps) {
       const result: SweepResult = { rows: 0, blobs: 0, orphans: 0 };
       await deps.abandonStalledUploads?.(deps.clock.now());
       for (let batch = 0; batch < maxBatches; batch++) {
-        const deleted = await deleteReclaimable(deps.db, deps.clock.now(), batchSize);
-        result.rows += deleted.length;
-        const keys = deleted.flatMap((share) => share.blobKeys);
-        // Failing here leaves records the next run (or the orphan sweep) still finds.
-        if (keys.length > 0) await deps.forgetUploads?.(keys).catch(() => undefined);
-        const outcomes = await Promise.allSettled(keys.map((key) => deps.deleteBlob(key)));
-        result.blobs += outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
-        if (deleted.length < batchSize) break;
+        const reclaimed = await deps.ends.reclaim(deps.clock.now(), batchSize);
+        result.rows += reclaimed.rows;
+        result.blobs += reclaimed.blobs;
+        if (reclaimed.rows < batchSize) break;
         // SQLite runs each statement synchronously, and without a turn of the event loop
         // between batches a backlog's hundreds of them ran back to back as one stall of
         // most of a second: no request was answered until the whole backlog was gone.

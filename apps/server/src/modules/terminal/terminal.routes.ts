@@ -53,7 +53,10 @@ export default async function terminalRoutes(app: FastifyInstance, opts: { confi
     terminalFileEndpoint,
     plainText,
     async (request, reply) => {
-      await admitUpload(app, request, reply, config, config.maxFileBytes);
+      await admitUpload(app, request, reply, config, {
+        door: 'body',
+        maxBytes: config.maxFileBytes,
+      });
       const fields = app.files.parseFields({
         maxDownloads: request.query.downloads ?? '10',
         ...(request.query.expires === undefined ? {} : { expiresInSeconds: request.query.expires }),
@@ -64,7 +67,7 @@ export default async function terminalRoutes(app: FastifyInstance, opts: { confi
         mimeType: request.headers['content-type'],
         stream: request.raw,
       });
-      const share = await app.files.insert(fields, [blob]);
+      const share = await app.files.complete(fields, [blob]);
       reply.removeHeader('connection');
       app.metrics.sharesCreated.inc({ type: 'file' });
       return created(reply, request, share);

@@ -12,8 +12,6 @@ const share: CreateFileResponse = {
   createdAt: '2026-11-22T15:30:00.000Z',
   expiresAt: '2026-11-23T15:30:00.000Z',
   deleteToken: 'tok',
-  fileName: 'report.pdf',
-  fileSize: 3072,
   maxDownloads: 3,
   files: [
     { name: 'report.pdf', size: 1024, type: 'application/pdf' },
@@ -42,18 +40,17 @@ describe('sharedFiles', () => {
   });
 
   it("shows an encrypted share's files as picked: the answer has only ciphertext sizes", () => {
-    const sealed = {
-      ...share,
-      fileName: 'encrypted_file',
-      files: [{ size: 1068 }, { size: 2092 }],
-    };
+    const sealed = { ...share, files: [{ size: 1068 }, { size: 2092 }] };
     expect(sharedFiles({ ...plain, share: sealed, encryption: {} })).toEqual(picked);
   });
 
-  it('keeps the single-file fields of the answer for one plain file', () => {
-    const one = { ...share, fileName: 'report.pdf', fileSize: 1024, files: [share.files[0]!] };
+  it("shows one plain file by the server's name and size, not the picked ones", () => {
+    const one = {
+      ...share,
+      files: [{ name: 'report (1).pdf', size: 1000, type: 'application/pdf' }],
+    };
     expect(sharedFiles({ ...plain, share: one, picked: [picked[0]!] })).toEqual([
-      { name: 'report.pdf', size: 1024 },
+      { name: 'report (1).pdf', size: 1000 },
     ]);
   });
 });
@@ -72,7 +69,7 @@ describe('FileResult', () => {
   });
 
   it('shows one file by name and size, as it always did', () => {
-    const one = { ...share, fileSize: 1024, files: [share.files[0]!] };
+    const one = { ...share, files: [share.files[0]!] };
     render(
       <FileResult
         created={{ ...plain, share: one, picked: [picked[0]!] }}

@@ -12,7 +12,6 @@ import { UploadStatus } from './upload-status';
  */
 export function sharedFiles({ share, picked, encryption }: CreatedFile) {
   if (encryption) return picked;
-  if (picked.length === 1) return [{ name: share.fileName, size: share.fileSize }];
   return picked.map((file, index) => ({
     name: share.files[index]?.name ?? file.name,
     size: share.files[index]?.size ?? file.size,

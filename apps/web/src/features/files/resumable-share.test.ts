@@ -47,8 +47,6 @@ function answer(size: number, name = 'movie.mp4'): CreateFileResponse {
     createdAt: '2026-01-01T00:00:00.000Z',
     expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
     deleteToken: 'token',
-    fileName: name,
-    fileSize: size,
     maxDownloads: 3,
     files: [{ name, size }],
   };

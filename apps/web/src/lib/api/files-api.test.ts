@@ -77,8 +77,6 @@ const created = {
   createdAt: '2025-01-15T10:00:00.000Z',
   expiresAt: '2025-01-16T10:00:00.000Z',
   deleteToken: 'tok',
-  fileName: 'encrypted_file',
-  fileSize: 44,
   maxDownloads: 3,
   files: [{ size: 44 }],
 };
@@ -124,8 +122,6 @@ describe('uploadFileShare, plain', () => {
     ]);
     const answer = {
       ...created,
-      fileName: 'report.pdf',
-      fileSize: 27,
       maxDownloads: 5,
       files: [
         { name: 'report.pdf', size: 8, type: 'application/pdf' },

@@ -117,8 +117,6 @@ function created(size: number): CreateFileResponse {
     createdAt: '2026-01-01T00:00:00.000Z',
     expiresAt: '2026-01-02T00:00:00.000Z',
     deleteToken: 'token',
-    fileName: 'movie.bin',
-    fileSize: size,
     maxDownloads: 3,
     files: [{ name: 'movie.bin', size }],
   };

@@ -7,8 +7,9 @@ import {
 } from '../../../infra/db/port.js';
 import { AppError } from '../../../http/app-error.js';
 import { lengthCapacity, randomCode, type CodeSettings } from './codes.js';
-import type { InsertShare } from '../share-inserter.js';
-import { countCodesOfLength, type NewShare } from '../shares.repository.js';
+import type { InsertShare } from '../shares-insert.repository.js';
+import type { NewShare } from '../shares.repository.js';
+import { countCodesOfLength } from './code-counts.repository.js';
 
 export interface CodeAllocator {
   /** Inserts the share under a fresh unique code and returns the code. */
