@@ -23,7 +23,7 @@ import {
   type NewShare,
 } from './shares.repository.js';
 import type { ShareRecord } from './share-record.js';
-import { goneErrorCode, toShareView } from './share-view.js';
+import { goneErrorCode, toShareView } from './share-record.js';
 import { digestsEqual, sha256Base64 } from '../../infra/runtime/secrets-hash.js';
 import { shareBasics } from './new-share.js';
 import { validateClipboardText } from './text-rules.js';
