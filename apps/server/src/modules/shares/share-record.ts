@@ -5,6 +5,7 @@ import {
   type Kdf,
   type ShareType,
   type ShareView,
+  type TextShareView,
 } from '@codedrop/contract';
 import type { Selectable } from 'kysely';
 import type { SharesTable } from '../../infra/db/port.js';
@@ -99,33 +100,38 @@ export function toShareRecord(row: ShareRow): ShareRecord {
 
 /** The API's view of a live share: metadata, plaintext when allowed, never ciphertext. */
 export function toShareView(record: ShareRecord, unlockMaxFailures: number): ShareView {
-  const common = {
-    code: record.code,
-    createdAt: record.createdAt.toISOString(),
-    expiresAt: record.expiresAt.toISOString(),
-    status: record.uploadReceived === null ? ('ready' as const) : ('uploading' as const),
-    isEncrypted: record.isEncrypted,
-    burnAfterReading: record.burnAfterReading,
-    ...(record.isEncrypted && record.kdf !== null
-      ? {
-          // Checked against the contract when the share was created.
-          kdf: JSON.parse(record.kdf) as Kdf,
-          attemptsLeft: Math.max(0, unlockMaxFailures - record.failedUnlocks),
-        }
-      : {}),
-  };
+  // Built by assignment, not by spreading a common part: spreads cost every lookup a
+  // generic object copy.
+  const createdAt = record.createdAt.toISOString();
+  const expiresAt = record.expiresAt.toISOString();
+  const status = record.uploadReceived === null ? ('ready' as const) : ('uploading' as const);
+  const { code, isEncrypted, burnAfterReading } = record;
   switch (record.type) {
     case 'clipboard':
-    case 'notepad':
+    case 'notepad': {
+      const view: TextShareView = {
+        code,
+        type: record.type,
+        createdAt,
+        expiresAt,
+        status,
+        isEncrypted,
+        burnAfterReading,
+      };
       // Plain text is in the view, unless it is to be read once (POST /read) or sealed.
-      return record.isEncrypted || record.burnAfterReading
-        ? { ...common, type: record.type }
-        : { ...common, type: record.type, content: record.content ?? '' };
+      if (!isEncrypted && !burnAfterReading) view.content = record.content ?? '';
+      return withUnlock(view, record, unlockMaxFailures);
+    }
     case 'file': {
       const view: FileShareView = {
-        ...common,
+        code,
         type: 'file',
-        files: fileEntries(record.files, record.isEncrypted),
+        createdAt,
+        expiresAt,
+        status,
+        isEncrypted,
+        burnAfterReading,
+        files: fileEntries(record.files, isEncrypted),
         downloadCount: record.downloadCount,
         maxDownloads: record.maxDownloads ?? 0,
       };
@@ -134,11 +140,21 @@ export function toShareView(record: ShareRecord, unlockMaxFailures: number): Sha
         const totalBytes = record.files[0]?.size ?? 0;
         view.upload = { receivedBytes: Math.min(record.uploadReceived, totalBytes), totalBytes };
       }
-      return view;
+      return withUnlock(view, record, unlockMaxFailures);
     }
     default:
       return assertNever(record.type);
   }
+}
+
+/** What an encrypted share's page needs to ask for the password: the KDF and tries left. */
+function withUnlock<V extends ShareView>(view: V, record: ShareRecord, unlockMaxFailures: number) {
+  if (record.isEncrypted && record.kdf !== null) {
+    // Checked against the contract when the share was created.
+    view.kdf = JSON.parse(record.kdf) as Kdf;
+    view.attemptsLeft = Math.max(0, unlockMaxFailures - record.failedUnlocks);
+  }
+  return view;
 }
 
 /** Which 410 (or 404) a share that is no longer live answers with. */
