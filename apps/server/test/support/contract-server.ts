@@ -1,7 +1,6 @@
 // The server as `npm start` runs it, for the contract suites' process runs (support/app.ts):
 // the same serve() with WORKERS from the environment, except that the sweeper runs only when
 // a test runs it, as in-process, and the time is the test's clock when it shares one.
-import '../../src/http/keep-tick-object-shape.js';
 import { serve } from '../../src/serve.js';
 import { fileClock } from './clock.js';
 
