@@ -6,7 +6,7 @@ import { bundleBlobKey, newBlobKey } from '../../src/infra/blob/port.js';
 import type { TestDialect } from './databases.js';
 import { fakeEncryptedShare } from './envelopes.js';
 
-// File shares as the code before migration 0016 wrote them (migrations 0010–0015): the
+// File shares as the schema before the files-only migration wrote them: the
 // first file in columns of its own, and every file in `files` only when there are several.
 
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
