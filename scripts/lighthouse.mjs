@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { splitLocalePath } from '@codedrop/contract';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,7 +25,8 @@ const toolPaths = new Set(['/clipboard', '/notepad', '/file-share']);
  * and total blocking time (ms). The landing page has the tightest bars; a tool and a share
  * load their own code on top of the site's.
  */
-function budgetOf(path, deepLink) {
+function budgetOf(address, deepLink) {
+  const path = splitLocalePath(address).path;
   if (path === '/') return { kib: 160, tbt: 150 };
   if (toolPaths.has(path) || path === deepLink) return { kib: 230, tbt: 200 };
   return { kib: 170, tbt: 200 };
@@ -71,7 +73,17 @@ if (!existsSync(manifestFile) || !existsSync(join(root, 'apps/server/dist/server
   console.error('Build first: npm run build');
   process.exit(2);
 }
-const sitePlan = Object.keys(JSON.parse(readFileSync(manifestFile, 'utf8')).pages);
+/**
+ * Every English page, and in other languages a sample of both directions: every locale's
+ * page is built from the same components, its own words and its own catalog aside.
+ */
+const localeSample = ['/de', '/ar', '/ja/clipboard'];
+const sitePlan = [
+  ...Object.keys(JSON.parse(readFileSync(manifestFile, 'utf8')).pages).filter(
+    (path) => splitLocalePath(path).locale === 'en',
+  ),
+  ...localeSample,
+];
 
 const port = await freePort();
 const baseURL = `http://127.0.0.1:${port}`;
@@ -96,30 +108,34 @@ try {
     chromeFlags: ['--headless=new', ...chromiumFlags],
   });
   const deepLink = `/${await createShare(baseURL)}`;
+  // A share opened by a browser that prefers Arabic (the server answers in its language).
+  const arabicDeepLink = `${deepLink} (ar)`;
   // `npm run lighthouse -- /faq /notepad` measures only those paths; `/{code}` is the share.
   const requested = process.argv
     .slice(2)
     .filter((arg) => arg.startsWith('/'))
-    .map((arg) => (arg === '/{code}' ? deepLink : arg));
-  const pages = requested.length > 0 ? requested : [...sitePlan, deepLink, notFoundPath];
+    .map((arg) => (arg === '/{code}' ? deepLink : arg === '/{code} (ar)' ? arabicDeepLink : arg));
+  const pages =
+    requested.length > 0 ? requested : [...sitePlan, deepLink, arabicDeepLink, notFoundPath];
   const header = categories.map((c) => short[c].padStart(5)).join(' ');
   console.log(
     `${'page'.padEnd(42)} ${header} ${'TBT ms'.padStart(7)} ${'JS KiB'.padStart(7)} ${'all KiB'.padStart(8)}`,
   );
-  const audit = (path, onlyCategories) =>
-    lighthouse(`${baseURL}${path}`, {
+  const audit = (page, onlyCategories) =>
+    lighthouse(`${baseURL}${page.replace(' (ar)', '')}`, {
       port: chrome.port,
       onlyCategories,
       logLevel: 'error',
       output: 'json',
+      extraHeaders: page.endsWith(' (ar)') ? { 'Accept-Language': 'ar' } : undefined,
       // The 404 page is answered with status 404, which Lighthouse otherwise refuses.
-      ignoreStatusCode: path === notFoundPath,
+      ignoreStatusCode: page === notFoundPath,
     });
   for (const path of pages) {
     const result = await measured(() => audit(path, categories));
     const { categories: scored, audits } = result.lhr;
-    const exempt =
-      path === notFoundPath ? byDesign.notFound : path === deepLink ? byDesign.deepLink : {};
+    const share = path === deepLink || path === arabicDeepLink;
+    const exempt = path === notFoundPath ? byDesign.notFound : share ? byDesign.deepLink : {};
     const scores = categories.map((c) => scoreOf(scored[c], audits, exempt[c]));
     // More performance runs; the page's score and blocking time are their medians, and
     // each run is printed.
@@ -134,7 +150,7 @@ try {
     scores[perf] = median(performance);
     const tbt = median(blocking);
     const transfer = transferKiB(audits);
-    const budget = budgetOf(path, deepLink);
+    const budget = budgetOf(share ? deepLink : path, deepLink);
     const below = [
       ...categories.filter((c, i) => scores[i] < minimum[c]).map((c) => short[c]),
       ...(tbt > budget.tbt ? [`TBT > ${budget.tbt} ms`] : []),

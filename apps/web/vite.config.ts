@@ -1,10 +1,23 @@
 import tailwindcss from '@tailwindcss/vite';
+import { lingui } from '@lingui/vite-plugin';
+import { getConfig } from '@lingui/conf';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { contentTokensPlugin } from './src/features/content/content-tokens-plugin';
 
+// Found from this file, so that the suite also runs from the repository's root.
+const linguiConfigPath = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
+const linguiConfig = getConfig({ configPath: linguiConfigPath });
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), contentTokensPlugin()],
+  plugins: [
+    // Lingui's macros turn the English in the source into catalog lookups (lingui.config.ts).
+    react({ babel: { plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig }]] } }),
+    lingui({ configPath: linguiConfigPath }),
+    tailwindcss(),
+    contentTokensPlugin(),
+  ],
   resolve: { conditions: ['source'] },
   build: {
     outDir: 'dist',

@@ -41,6 +41,11 @@ function writeWebDist(): string {
     'about/index.html': `<link rel="canonical" href="${origin}/about"><h1>About</h1>`,
     'clipboard/index.html': `<link rel="canonical" href="${origin}/clipboard"><div id="root"></div>`,
     '404.html': '<h1>Page Not Found</h1><code>/__missing__</code>',
+    'de/index.html': `<html lang="de"><link rel="canonical" href="${origin}/de"><h1>Startseite</h1>`,
+    'de/about/index.html': `<html lang="de"><h1>Über</h1>`,
+    'de/404.html': '<h1>Seite nicht gefunden</h1><code>/__missing__</code>',
+    'ar/index.html': `<html lang="ar" dir="rtl"><h1>الرئيسية</h1>`,
+    'ar/404.html': '<h1>الصفحة غير موجودة</h1><code>/__missing__</code>',
     'sitemap.xml': `<urlset><url><loc>${origin}/about</loc></url></urlset>`,
     'robots.txt': `User-agent: *\nSitemap: ${origin}/sitemap.xml\n`,
     'assets/index-0123abcd.js': 'console.log(1);',
@@ -51,8 +56,14 @@ function writeWebDist(): string {
         '/': 'index.html',
         '/about': 'about/index.html',
         '/clipboard': 'clipboard/index.html',
+        '/de': 'de/index.html',
+        '/de/about': 'de/about/index.html',
+        '/ar': 'ar/index.html',
       },
-      notFound: { file: '404.html', path: '/__missing__' },
+      notFound: {
+        files: { en: '404.html', de: 'de/404.html', ar: 'ar/404.html' },
+        path: '/__missing__',
+      },
     }),
   };
   for (const [name, text] of Object.entries(files)) {
@@ -160,6 +171,39 @@ describe.each([
     expect(page.text).toContain('<code>/no/such/%3Cpage%3E</code>');
     expect((await get('/blog/not-a-post')).status).toBe(404);
     expect((await get('/12')).status).toBe(404);
+  });
+
+  it("serves a locale's pages under its prefix, and its 404 page for what it lacks", async () => {
+    for (const path of ['/de', '/de/']) expect((await get(path)).text).toContain('Startseite');
+    expect((await get('/de/about')).text).toContain('<h1>Über</h1>');
+    const missing = await get('/de/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('Seite nicht gefunden');
+    expect(missing.text).toContain('<code>/de/no-such-page</code>');
+    // A code under a locale's prefix is that locale's landing page, whatever the browser says.
+    const code = await fetch(`${server.url}/de/4815`, {
+      headers: { accept: 'text/html', 'accept-language': 'ar' },
+    });
+    expect(await code.text()).toContain('Startseite');
+    expect((await get('/xx/about')).status).toBe(404);
+  });
+
+  it('answers a /{code} link and an unknown path in the language the browser prefers', async () => {
+    const ask = (path: string, language: string) =>
+      fetch(`${server.url}${path}`, {
+        headers: { accept: 'text/html', 'accept-language': language },
+      });
+    const arabic = await ask('/4815', 'ar-EG,ar;q=0.9,en;q=0.5');
+    expect(await arabic.text()).toContain('الرئيسية');
+    expect(arabic.headers.get('vary')).toMatch(/accept-language/i);
+    expect(await (await ask('/4815', 'sw-KE, de;q=0.8')).text()).toContain('Startseite');
+    // A language this build has no pages for falls back to English.
+    expect(await (await ask('/4815', 'fr')).text()).toContain('<h1>Landing</h1>');
+    const lost = await ask('/nowhere', 'de-AT');
+    expect(lost.status).toBe(404);
+    expect(await lost.text()).toContain('Seite nicht gefunden');
+    // Pages whose address names their language do not vary by the browser's.
+    expect((await ask('/about', 'de')).headers.get('vary') ?? '').not.toMatch(/accept-language/i);
   });
 
   it('writes the public origin into sitemap.xml and robots.txt', async () => {

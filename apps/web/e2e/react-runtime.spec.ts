@@ -1,17 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pseudoLocale, sourceLocale, splitLocalePath } from '@codedrop/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { createClipboardShare } from './support/api';
 import { expectCleanConsole, notFoundLines } from './support/clean-console';
+import { overflowingElements } from './support/overflow';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(webRoot, 'dist');
-/** Every prerendered page of the build (scripts/prerender.mjs). */
+/**
+ * Every prerendered English page of the build (scripts/prerender.mjs), and a few of other
+ * languages in both directions (every language's pages come from the same components).
+ */
+const sampled = ['/de', '/ar/faq', '/ja/file-share', '/pt-BR/notepad'];
 const pages = Object.keys(
   (JSON.parse(readFileSync(join(dist, 'prerender.json'), 'utf8')) as { pages: object }).pages,
-);
+).filter((path) => splitLocalePath(path).locale === sourceLocale || sampled.includes(path));
 const viewports = [
   { name: 'desktop', size: { width: 1280, height: 800 } },
   { name: 'phone', size: { width: 390, height: 844 } },
@@ -104,4 +110,28 @@ test.describe('on a development build', () => {
       await context.close();
     });
   }
+
+  // A longer language must fit: every tool in the pseudo-locale (accented, about 40 % longer)
+  // on a phone, where space is shortest.
+  test('the pseudo-locale fits on a phone: no text cut off or overflowing', async ({
+    browser,
+  }, testInfo) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: server.baseURL,
+    });
+    const page = await context.newPage();
+    for (const path of ['', '/clipboard', '/notepad', '/file-share']) {
+      await page.goto(`/${pseudoLocale}${path}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', pseudoLocale);
+      await expect(page.locator('fieldset[data-starting]')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(/[åéîöû]/);
+      await testInfo.attach(`${pseudoLocale}${path || '/'} at phone width`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
+      expect(await overflowingElements(page), `${pseudoLocale}${path}`).toEqual([]);
+    }
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { blogPostPath, contentPages, publishedPosts } from '../src/features/content/catalog';
+import { blogPostPath, contentPages, publishedPosts } from '../src/features/content/content-places';
 import { createClipboardShare, createNoteShare } from './support/api';
 import { openTool } from './support/tool-page';
 

@@ -1,13 +1,33 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { blogPostPath, contentPages, publishedPosts } from '../src/features/content/catalog';
-import { tools } from '../src/lib/tools';
+import {
+  contentLocales,
+  localeEntries,
+  locales,
+  localizedPath,
+  sourceLocale,
+} from '@codedrop/contract';
+import { blogPostPath, contentPages, publishedPosts } from '../src/features/content/content-places';
 
 const prerendered = [
   '/',
   ...contentPages.map((page) => page.path),
   ...publishedPosts.map(blogPostPath),
 ];
-const everyPage = [...prerendered, ...tools.map((tool) => tool.to)];
+const everyPage = [...prerendered, '/clipboard', '/notepad', '/file-share'];
+
+/** The pages whose text is Markdown written in English only (legal pages, blog articles). */
+const englishOnly = new Set([
+  '/privacy-policy',
+  '/terms-of-service',
+  ...publishedPosts.map(blogPostPath),
+]);
+const markdownPages = new Set(contentPages.flatMap((page) => (page.source ? [page.path] : [])));
+
+/** The locales a page is written in (the others show its English text with a note). */
+function writtenIn(path: string): readonly string[] {
+  if (englishOnly.has(path)) return [sourceLocale];
+  return markdownPages.has(path) ? contentLocales : locales;
+}
 
 /** The head tags of the HTML as served, before any script runs. */
 async function servedHead(request: APIRequestContext, path: string) {
@@ -75,7 +95,10 @@ test('sitemap.xml lists every page and robots.txt names it', async ({ request, b
   expect(sitemap.headers()['content-type']).toContain('xml');
   const body = await sitemap.text();
   const locations = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-  expect(locations.sort()).toEqual(everyPage.map((path) => `${baseURL}${path}`).sort());
+  const listed = everyPage.flatMap((path) =>
+    writtenIn(path).map((locale) => `${baseURL}${localizedPath(locale, path)}`),
+  );
+  expect(locations.sort()).toEqual(listed.sort());
   for (const location of locations) {
     expect((await request.get(location!)).status(), location).toBe(200);
   }
@@ -86,6 +109,38 @@ test('sitemap.xml lists every page and robots.txt names it', async ({ request, b
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   expect(text).toMatch(/^User-agent: \*$/m);
   expect(text).not.toMatch(/^Disallow: \/$/m);
+});
+
+test('every page exists in every language with its lang, dir, canonical and alternates', async ({
+  request,
+  baseURL,
+}) => {
+  for (const { code: locale, dir } of localeEntries) {
+    for (const path of everyPage) {
+      const address = localizedPath(locale, path);
+      const { html, title, canonical, description } = await servedHead(request, address);
+      expect(html, address).toContain(`<html lang="${locale}" dir="${dir}">`);
+      expect(title, address).toBeTruthy();
+      expect(description, address).toBeTruthy();
+      const written = writtenIn(path);
+      const own = written.includes(locale);
+      // A page shown in English to another language's reader is the English page's copy.
+      expect(canonical, address).toBe(
+        `${baseURL}${localizedPath(own ? locale : sourceLocale, path)}`,
+      );
+      const alternates = [...html.matchAll(/<link[^>]*hreflang="([^"]+)"[^>]*href="([^"]+)"/gi)];
+      const expected = own
+        ? [
+            ...written.map((other) => [other, `${baseURL}${localizedPath(other, path)}`]),
+            ['x-default', `${baseURL}${path}`],
+          ]
+        : [];
+      expect(
+        alternates.map((match) => [match[1], match[2]]),
+        address,
+      ).toEqual(expected);
+    }
+  }
 });
 
 test('share links and missing pages stay out of search results', async ({ request }) => {

@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.argv[2] ?? join(webRoot, 'node_modules/.cache/codedrop-development-dist');
-const env = { ...process.env, NODE_ENV: 'development', WEB_DIST: outDir };
+// A few languages, left to right and right to left, are enough to check for React's warnings.
+const env = {
+  ...process.env,
+  NODE_ENV: 'development',
+  WEB_DIST: outDir,
+  PRERENDER_LOCALES: 'en,ar,de,ja,pt-BR',
+};
 
 function run(command, args) {
   const { status } = spawnSync(command, args, { cwd: webRoot, env, stdio: 'inherit' });

@@ -27,7 +27,9 @@ await build({
     copyPublicDir: false,
   },
 });
-const { renderPage, sitePlan } = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
+const { renderPage, sitePlan, localeEntry, locales, localizedPath, pageLocales } = await import(
+  pathToFileURL(join(ssrOut, 'entry-server.js')).href
+);
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 const manifestFile = join(dist, '.vite/manifest.json');
@@ -69,12 +71,14 @@ function preloads(modules, { scripts = true } = {}) {
   ].join('');
 }
 
-function page({ head, body, prerenderedFor }) {
+function page({ head, body, prerenderedFor, locale }) {
   // data-prerendered: main.tsx hydrates only the page this markup was rendered for.
   const marker = prerenderedFor ? ` data-prerendered="${escapeAttr(prerenderedFor)}"` : '';
   const root = `<div id="root"${marker}>${body ?? ''}</div>`;
   // Functions, not strings, as replacements: page text may contain "$&" and the like.
+  const { dir } = localeEntry(locale);
   return baseHead
+    .replace(/<html lang="en">/, () => `<html lang="${locale}" dir="${dir}">`)
     .replace('</head>', () => `${head}\n  </head>`)
     .replace('<div id="root"></div>', () => root);
 }
@@ -93,7 +97,11 @@ function write(relative, html) {
   writeFileSync(file, html);
 }
 
-for (const entry of plan.pages) {
+// PRERENDER_LOCALES: a development build prerenders a few languages, not all (it is only checked).
+const only = process.env.PRERENDER_LOCALES?.split(',');
+const wanted = (locale) => only === undefined || only.includes(locale);
+
+for (const entry of plan.pages.filter((page) => wanted(page.locale))) {
   const relative = entry.path === '/' ? 'index.html' : `${entry.path.slice(1)}/index.html`;
   // A content page with its text, a tool as it first shows (the empty form), so that the
   // page paints before its JavaScript runs.
@@ -107,20 +115,20 @@ for (const entry of plan.pages) {
       head: markServed(head) + preloads(entry.modules, { scripts: false }),
       body,
       prerenderedFor: entry.path,
+      locale: entry.locale,
     }),
   );
   files[entry.path] = relative;
 }
 
-// The 404 page, with a stand-in path the server replaces by the one requested.
-const notFound = await renderPage(plan.notFoundPath);
-write(
-  '404.html',
-  page({
-    head: markServed(notFound.head),
-    body: notFound.body,
-  }),
-);
+// The 404 page in every locale, with a stand-in path the server replaces by the one requested.
+const notFoundFiles = {};
+for (const locale of locales.filter(wanted)) {
+  const notFound = await renderPage(localizedPath(locale, plan.notFoundPath));
+  const relative = locale === 'en' ? '404.html' : `${locale}/404.html`;
+  write(relative, page({ head: markServed(notFound.head), body: notFound.body, locale }));
+  notFoundFiles[locale] = relative;
+}
 
 const lastModified = (entry) =>
   entry.lastModified ? `<lastmod>${entry.lastModified}</lastmod>` : '';
@@ -128,7 +136,11 @@ writeFileSync(
   join(dist, 'sitemap.xml'),
   `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${plan.pages.map((entry) => `  <url><loc>${plan.origin}${entry.path}</loc>${lastModified(entry)}</url>`).join('\n')}
+${plan.pages
+  // A page in a locale that has not translated its text is not one to list (page-locales.ts).
+  .filter((entry) => pageLocales(entry.page).includes(entry.locale))
+  .map((entry) => `  <url><loc>${plan.origin}${entry.path}</loc>${lastModified(entry)}</url>`)
+  .join('\n')}
 </urlset>
 `,
 );
@@ -144,10 +156,12 @@ Sitemap: ${plan.origin}/sitemap.xml
 copyFileSync(join(webRoot, 'content/og-image.png'), join(dist, 'og-image.png'));
 writeFileSync(
   join(dist, 'prerender.json'),
-  `${JSON.stringify({ origin: plan.origin, pages: files, notFound: { file: '404.html', path: plan.notFoundPath } }, null, 2)}\n`,
+  `${JSON.stringify({ origin: plan.origin, pages: files, notFound: { files: notFoundFiles, path: plan.notFoundPath } }, null, 2)}\n`,
 );
 
 // Build leftovers that must not be served.
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
 rmSync(ssrOut, { recursive: true, force: true });
-console.log(`prerendered ${Object.keys(files).length} pages, 404.html, sitemap.xml and robots.txt`);
+console.log(
+  `prerendered ${Object.keys(files).length} pages, ${locales.length} 404 pages, sitemap.xml and robots.txt`,
+);

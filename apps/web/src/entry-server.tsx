@@ -1,7 +1,9 @@
+import { splitLocalePath } from '@codedrop/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/routes';
+import { loadLocale } from './lib/i18n/catalogs';
 import { ConfigProvider } from './lib/config-context';
 
 export interface RenderedPage {
@@ -17,6 +19,7 @@ export interface RenderedPage {
  * and `hydrate={false}` keeps React Router from writing an inline script the CSP forbids.
  */
 export async function renderPage(path: string): Promise<RenderedPage> {
+  await loadLocale(splitLocalePath(path).locale);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender.invalid${path}`));
   if (context instanceof Response) throw new Error(`${path} redirected while prerendering`);
@@ -44,3 +47,5 @@ function splitHoisted(html: string): RenderedPage {
 }
 
 export { sitePlan } from './features/content/site-plan';
+export { pageLocales } from './features/content/page-locales';
+export { localeEntry, locales, localizedPath } from '@codedrop/contract';

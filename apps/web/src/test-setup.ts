@@ -3,6 +3,8 @@ import { cleanup } from '@testing-library/react';
 import { twMerge } from 'tailwind-merge';
 import { afterEach, vi } from 'vitest';
 import type * as ClassNames from './lib/cn';
+import type * as Testing from '@testing-library/react';
+import type { RenderHookOptions, RenderOptions } from '@testing-library/react';
 
 /**
  * Class lists `cn` joined in which one utility overrides another (`h-10` then `h-11`). The app
@@ -21,6 +23,19 @@ vi.mock('./lib/cn', async (importOriginal) => {
       if (overridden.length > 0) conflicts.add(`"${joined}" overrides ${overridden.join(', ')}`);
       return joined;
     },
+  };
+});
+
+/** Components speak through Lingui: every render has the English catalog, as a page does. */
+vi.mock('@testing-library/react', async (importOriginal) => {
+  const library = await importOriginal<typeof Testing>();
+  const { English } = await import('./test-support/english');
+  return {
+    ...library,
+    render: ((ui: Parameters<typeof library.render>[0], options?: RenderOptions) =>
+      library.render(ui, { wrapper: English, ...options })) as typeof library.render,
+    renderHook: ((hook: (props: unknown) => unknown, options?: RenderHookOptions<unknown>) =>
+      library.renderHook(hook, { wrapper: English, ...options })) as typeof library.renderHook,
   };
 });
 

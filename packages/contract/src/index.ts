@@ -14,6 +14,7 @@ export * from './shares.js';
 export * from './share-requests.js';
 export * from './share-answers.js';
 export * from './routes.js';
+export * from './locales.js';
 export * from './text-length.js';
 export * from './share-types.js';
 export * from './format-bytes.js';

@@ -1,3 +1,5 @@
+import { splitLocalePath } from './locales.js';
+
 /**
  * Every page of docs/product.md#site-plan, so the server answers them 200 and anything else 404.
  */
@@ -21,9 +23,13 @@ export const pagePaths = [
 /** Published articles live at /blog/{slug}. */
 export const publishedBlogSlugs = ['how-to-share-text-anonymously', 'pastebin-alternatives-2025'];
 
-/** A known page: a listed path, a published article, or a `/{code}` deep link. */
+/**
+ * A known page: a listed path, a published article, or a `/{code}` deep link, in English or
+ * under a locale's prefix (`/de/faq`, `/ar/1234`).
+ */
 export function isKnownPagePath(path: string, codeMinDigits: number, codeMaxDigits: number) {
-  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const normalised = splitLocalePath(trimmed).path;
   if ((pagePaths as readonly string[]).includes(normalised)) return true;
   const blog = /^\/blog\/([a-z0-9-]+)$/.exec(normalised);
   if (blog !== null) return publishedBlogSlugs.includes(blog[1]!);

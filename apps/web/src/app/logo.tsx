@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../lib/i18n/use-localized-path';
 
 /** The logo mark and product name, linking home. */
 export function Logo() {
+  const localized = useLocalizedPath();
   return (
     <Link
-      to="/"
+      to={localized('/')}
       className="flex items-center gap-2 rounded-lg text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
     >
       <LogoMark />

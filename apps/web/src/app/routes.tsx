@@ -1,3 +1,5 @@
+import { sourceLocale } from '@codedrop/contract';
+import { useLingui } from '@lingui/react';
 import type { RouteObject } from 'react-router';
 import { Outlet, useParams } from 'react-router';
 import { AdSlot } from '../features/ads/ad-slot';
@@ -8,7 +10,11 @@ import { PageMeta } from '../features/content/page-meta';
 import { HomePage } from '../features/receive/home-page';
 import { isLookupCode } from '../lib/code-input';
 import { useConfig } from '../lib/config-context';
-import { toolAt, type Tool } from '../lib/tools';
+import { loadLocale } from '../lib/i18n/catalogs';
+import { siteLocales } from '../lib/i18n/site-locales';
+import { visitorLocale } from '../lib/i18n/visitor-locale';
+import { useTool, type ToolPath } from '../lib/tools';
+import { LocaleScope, VisitorLocaleScope } from './locale-scope';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 
@@ -21,13 +27,10 @@ function CodeRoute() {
 
 /** The landing page with its search metadata (its title is its own) and an ad slot. */
 function LandingRoute() {
+  const meta = landingMeta(useLingui().i18n);
   return (
     <>
-      <PageMeta
-        shareTitle={landingMeta.shareTitle}
-        description={landingMeta.description}
-        path="/"
-      />
+      <PageMeta shareTitle={meta.shareTitle} description={meta.description} path="/" />
       <HomePage />
       <AdSlot slot={adSlots.landing} format="auto" />
     </>
@@ -35,8 +38,8 @@ function LandingRoute() {
 }
 
 /** A tool's title and search metadata, around its page (loaded on use). */
-function ToolRoute({ path }: { path: Tool['to'] }) {
-  const tool = toolAt(path);
+function ToolRoute({ path }: { path: ToolPath }) {
+  const tool = useTool(path);
   const config = useConfig();
   return (
     <>
@@ -50,76 +53,109 @@ function ToolRoute({ path }: { path: Tool['to'] }) {
   );
 }
 
+/** A locale's pages, under its root route. */
+function pageRoutes(locale: string): RouteObject[] {
+  return [
+    { index: true, element: <LandingRoute /> },
+    {
+      path: 'clipboard',
+      element: <ToolRoute path="/clipboard" />,
+      children: [
+        {
+          index: true,
+          lazy: async () => ({
+            Component: (await import('../features/clipboard/clipboard-page')).ClipboardPage,
+          }),
+        },
+      ],
+    },
+    {
+      path: 'notepad',
+      element: <ToolRoute path="/notepad" />,
+      children: [
+        {
+          index: true,
+          lazy: async () => ({
+            Component: (await import('../features/notepad/notepad-page')).NotepadPage,
+          }),
+        },
+      ],
+    },
+    {
+      path: 'file-share',
+      element: <ToolRoute path="/file-share" />,
+      children: [
+        {
+          index: true,
+          lazy: async () => ({
+            Component: (await import('../features/files/file-share-page')).FileSharePage,
+          }),
+        },
+      ],
+    },
+    // Content pages and published articles (prerendered); other /blog/{slug} are 404s.
+    ...contentRoutes({ locale, adSlot: <AdSlot slot={adSlots.content} format="auto" /> }),
+    { path: 'blog/:slug', element: <NotFoundPage /> },
+    // English `/{code}` links are the visitor's language's (below).
+    ...(locale === sourceLocale ? [] : [{ path: ':code', element: <CodeRoute /> }]),
+    { path: '*', element: <NotFoundPage /> },
+    // The operator's console (English only): served only where the server has it on.
+    ...(locale !== sourceLocale ? [] : adminRoutes),
+  ];
+}
+
+const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin',
+    lazy: async () => ({
+      Component: (await import('../features/admin/admin-home-page')).AdminHomePage,
+    }),
+  },
+  {
+    path: 'admin/shares/:code',
+    lazy: async () => ({
+      Component: (await import('../features/admin/admin-share-page')).AdminSharePage,
+    }),
+  },
+  {
+    path: 'admin/audit',
+    lazy: async () => ({
+      Component: (await import('../features/admin/admin-audit-page')).AdminAuditPage,
+    }),
+  },
+];
+
 /**
- * The site plan of docs/product.md#site-plan. No errorElement: the router's default reads
- * "Unexpected Application Error!".
+ * The site plan of docs/product.md#site-plan, once per locale: English at `/…`, the others
+ * at `/{locale}/…`. A `/{code}` link names no language: it speaks the visitor's. No
+ * errorElement: the router's default reads "Unexpected Application Error!".
  */
 export const routes: RouteObject[] = [
+  ...siteLocales.map((locale) => ({
+    path: locale === sourceLocale ? '/' : `/${locale}`,
+    element: (
+      <LocaleScope locale={locale}>
+        <RootLayout />
+      </LocaleScope>
+    ),
+    // Its messages are loaded before its first page renders (lib/i18n/catalogs.ts).
+    lazy: async () => {
+      await loadLocale(locale);
+      return {};
+    },
+    children: pageRoutes(locale),
+  })),
   {
-    path: '/',
-    element: <RootLayout />,
-    children: [
-      { index: true, element: <LandingRoute /> },
-      {
-        path: 'clipboard',
-        element: <ToolRoute path="/clipboard" />,
-        children: [
-          {
-            index: true,
-            lazy: async () => ({
-              Component: (await import('../features/clipboard/clipboard-page')).ClipboardPage,
-            }),
-          },
-        ],
-      },
-      {
-        path: 'notepad',
-        element: <ToolRoute path="/notepad" />,
-        children: [
-          {
-            index: true,
-            lazy: async () => ({
-              Component: (await import('../features/notepad/notepad-page')).NotepadPage,
-            }),
-          },
-        ],
-      },
-      {
-        path: 'file-share',
-        element: <ToolRoute path="/file-share" />,
-        children: [
-          {
-            index: true,
-            lazy: async () => ({
-              Component: (await import('../features/files/file-share-page')).FileSharePage,
-            }),
-          },
-        ],
-      },
-      // The operator's console: served only where the server has it switched on.
-      {
-        path: 'admin',
-        lazy: async () => ({
-          Component: (await import('../features/admin/admin-home-page')).AdminHomePage,
-        }),
-      },
-      {
-        path: 'admin/shares/:code',
-        lazy: async () => ({
-          Component: (await import('../features/admin/admin-share-page')).AdminSharePage,
-        }),
-      },
-      {
-        path: 'admin/audit',
-        lazy: async () => ({
-          Component: (await import('../features/admin/admin-audit-page')).AdminAuditPage,
-        }),
-      },
-      // Content pages and published articles (prerendered); other /blog/{slug} are 404s.
-      ...contentRoutes({ adSlot: <AdSlot slot={adSlots.content} format="auto" /> }),
-      { path: 'blog/:slug', element: <NotFoundPage /> },
-      { path: ':code', element: <CodeRoute /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    path: '/:code',
+    element: (
+      <VisitorLocaleScope>
+        <RootLayout />
+      </VisitorLocaleScope>
+    ),
+    lazy: async () => {
+      await loadLocale(visitorLocale());
+      return {};
+    },
+    children: [{ index: true, element: <CodeRoute /> }],
   },
 ];

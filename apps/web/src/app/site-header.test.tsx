@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { English } from '../test-support/english';
 import { SiteHeader } from './site-header';
 
 function renderAt(path: string) {
@@ -18,9 +19,11 @@ const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 describe('SiteHeader', () => {
   it('is prerendered with the menu button disabled, as a press before the script would be lost', () => {
     const html = renderToString(
-      <MemoryRouter>
-        <SiteHeader />
-      </MemoryRouter>,
+      <English>
+        <MemoryRouter>
+          <SiteHeader />
+        </MemoryRouter>
+      </English>,
     );
     expect(html).toMatch(/<button[^>]*aria-label="Menu"[^>]*disabled=""[^>]*data-starting=""/);
     renderAt('/');

@@ -1,10 +1,15 @@
+import { splitLocalePath } from '@codedrop/contract';
+import { useLingui } from '@lingui/react/macro';
 import { Menu, X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../components/button';
 import { Container } from '../components/container';
 import { cn } from '../lib/cn';
+import { siteLocales } from '../lib/i18n/site-locales';
+import { useLocalizedPath } from '../lib/i18n/use-localized-path';
 import { useInteractive } from '../lib/interactive';
+import { LanguagePicker } from './language-picker';
 import { Logo } from './logo';
 import { mainNav } from './site-links';
 
@@ -16,13 +21,17 @@ const linkBase =
  * and is served the home page's markup: Home stays current there, so the adopted markup and
  * the page agree.
  */
-function isCurrent(to: string, pathname: string): boolean {
+function isCurrent(to: string, address: string): boolean {
+  const { path: pathname } = splitLocalePath(address, siteLocales);
   if (to === '/') return pathname === '/' || /^\/\d+$/.test(pathname);
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
 export function SiteHeader() {
   const { pathname } = useLocation();
+  const { i18n, t } = useLingui();
+  const localized = useLocalizedPath();
+  const links = mainNav(i18n);
   // The menu belongs to the page it was opened on, so any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -36,12 +45,12 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <Container className="flex h-16 items-center justify-between gap-4 md:px-4 lg:px-6">
         <Logo />
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={t`Main`} className="hidden md:block">
           <ul className="flex items-center lg:gap-1">
-            {mainNav.map(({ to, label, icon: Icon }) => (
+            {links.map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <Link
-                  to={to}
+                  to={localized(to)}
                   aria-current={isCurrent(to, pathname) ? 'page' : undefined}
                   className={cn(
                     linkBase,
@@ -62,7 +71,7 @@ export function SiteHeader() {
           variant="ghost"
           size="icon"
           className="md:hidden"
-          aria-label="Menu"
+          aria-label={t`Menu`}
           aria-expanded={open}
           aria-controls="mobile-menu"
           // Prerendered, it does nothing until the script has adopted it (lib/interactive.ts).
@@ -76,16 +85,16 @@ export function SiteHeader() {
       {open && (
         <nav
           id="mobile-menu"
-          aria-label="Mobile"
+          aria-label={t`Mobile`}
           className="border-t border-slate-200 bg-white md:hidden"
           onKeyDown={onMenuKeyDown}
         >
           <Container>
             <ul className="flex flex-col gap-1 py-3">
-              {mainNav.map(({ to, label, icon: Icon }) => (
+              {links.map(({ to, label, icon: Icon }) => (
                 <li key={to}>
                   <Link
-                    to={to}
+                    to={localized(to)}
                     onClick={close}
                     aria-current={isCurrent(to, pathname) ? 'page' : undefined}
                     className={cn(
@@ -102,6 +111,7 @@ export function SiteHeader() {
                 </li>
               ))}
             </ul>
+            <LanguagePicker className="border-t border-slate-200 px-3 py-3" />
           </Container>
         </nav>
       )}

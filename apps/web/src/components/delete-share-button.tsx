@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { localProblem } from '../lib/api/known-words';
 import { Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
@@ -23,6 +25,7 @@ export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareB
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const { t, i18n } = useLingui();
 
   const show = () => {
     dialogRef.current?.showModal();
@@ -37,11 +40,13 @@ export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareB
     const result = api.ok ? await api.data.deleteShare(code, deleteToken) : api;
     setBusy(false);
     if (!result.ok) {
-      toast.error('Could not delete the share', { description: result.problem.detail });
+      toast.error(t`Could not delete the share`, {
+        description: localProblem(result.problem, i18n).detail,
+      });
       return;
     }
     close();
-    toast.success('Share deleted', { description: `The code ${code} no longer works.` });
+    toast.success(t`Share deleted`, { description: t`The code ${code} no longer works.` });
     onDeleted();
   };
 
@@ -60,7 +65,7 @@ export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareB
         onClick={show}
       >
         <Trash2 aria-hidden="true" />
-        Delete now
+        <Trans>Delete now</Trans>
       </Button>
       <dialog
         ref={dialogRef}
@@ -73,18 +78,21 @@ export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareB
       >
         <div className="flex flex-col gap-4 p-6">
           <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-            Delete this share now?
+            <Trans>Delete this share now?</Trans>
           </h2>
           <p id={`${id}-description`} className="text-sm text-slate-700">
-            Anyone with the code {code} will no longer be able to open it. This cannot be undone.
+            <Trans>
+              Anyone with the code <bdi>{code}</bdi> will no longer be able to open it. This cannot
+              be undone.
+            </Trans>
           </p>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" disabled={busy} onClick={close}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button variant="destructive" onClick={() => void confirm()} disabled={busy}>
               {busy ? <Spinner /> : <Trash2 aria-hidden="true" />}
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           </div>
         </div>

@@ -1,11 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { MediaKind } from '../lib/sniff-type';
 import { useObjectUrl } from '../lib/use-object-url';
 import { Alert } from './alert';
 import { PdfPreview } from './pdf-preview';
 import { SvgBitmap } from './svg-bitmap';
-
-const unplayable = 'This file cannot be shown in this browser. Download it to open it.';
 
 /** Where the preview sits: the viewer's roomy panel, or the console's compact file list. */
 export type MediaPreviewLayout = 'panel' | 'compact';
@@ -44,9 +43,17 @@ export interface MediaPreviewProps {
  *   a page: HTML or SVG never sniffs as audio or video.
  */
 export function MediaPreview({ kind, blob, name, layout = 'panel' }: MediaPreviewProps) {
+  const { t } = useLingui();
   const [failed, setFailed] = useState(false);
-  if (failed) return <Alert variant="info" title={unplayable} />;
-  const label = `Preview of ${name}`;
+  if (failed) {
+    return (
+      <Alert
+        variant="info"
+        title={t`This file cannot be shown in this browser. Download it to open it.`}
+      />
+    );
+  }
+  const label = t`Preview of ${name}`;
   const look = looks[layout];
   const onFailure = () => setFailed(true);
   switch (kind) {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn';
@@ -27,6 +28,7 @@ export function PdfPreview({
   boxClassName: string;
   onFailure: () => void;
 }) {
+  const { t } = useLingui();
   const [pages, setPages] = useState<PdfPages | null>(null);
   const [number, setNumber] = useState(1);
   const [painted, setPainted] = useState(0);
@@ -73,19 +75,20 @@ export function PdfPreview({
 
   // After the first page the canvas stays in view: turning a page repaints it in place.
   const shown = pages !== null && painted > 0;
+  const count = pages?.count ?? 0;
   return (
     <div className="flex flex-col gap-2">
       {!shown && (
         <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
           <Spinner />
-          Loading preview…
+          <Trans>Loading preview…</Trans>
         </p>
       )}
       <div
         ref={box}
         tabIndex={shown ? 0 : undefined}
         role="group"
-        aria-label={pages === null ? label : `${label}, page ${number} of ${pages.count}`}
+        aria-label={pages === null ? label : t`${label}, page ${number} of ${count}`}
         className={cn(
           'overflow-auto rounded-lg border border-slate-200 bg-slate-100',
           boxClassName,
@@ -108,11 +111,15 @@ export function PdfPreview({
             disabled={number <= 1}
             onClick={() => setNumber(number - 1)}
           >
-            <ChevronLeft aria-hidden="true" />
-            <span className={pageButtonText}>Previous page</span>
+            <ChevronLeft aria-hidden="true" className="rtl:-scale-x-100" />
+            <span className={pageButtonText}>
+              <Trans>Previous page</Trans>
+            </span>
           </Button>
           <p aria-live="polite" className="text-sm whitespace-nowrap text-slate-600">
-            Page {number} of {pages.count}
+            <Trans>
+              Page {number} of {count}
+            </Trans>
           </p>
           <Button
             variant="secondary"
@@ -120,8 +127,10 @@ export function PdfPreview({
             disabled={number >= pages.count}
             onClick={() => setNumber(number + 1)}
           >
-            <span className={pageButtonText}>Next page</span>
-            <ChevronRight aria-hidden="true" />
+            <span className={pageButtonText}>
+              <Trans>Next page</Trans>
+            </span>
+            <ChevronRight aria-hidden="true" className="rtl:-scale-x-100" />
           </Button>
         </div>
       )}

@@ -14,7 +14,11 @@ export function Progress({ value, label, className }: ProgressProps) {
       value={value}
       max={100}
       aria-label={label}
-      className={cn('relative h-2.5 w-full overflow-hidden rounded-full bg-slate-200', className)}
+      // Mirrored right to left, so the bar fills from the start of the line.
+      className={cn(
+        'relative h-2.5 w-full overflow-hidden rounded-full bg-slate-200 rtl:-scale-x-100',
+        className,
+      )}
     >
       <ProgressPrimitive.Indicator
         className={cn(

@@ -10,7 +10,7 @@ export function Select({ className, children, ...props }: ComponentProps<'select
       <select
         className={cn(
           fieldClasses,
-          'h-11 appearance-none bg-white pr-10 pl-3 text-base',
+          'h-11 appearance-none bg-white pe-10 ps-3 text-base',
           className,
         )}
         {...props}
@@ -18,7 +18,7 @@ export function Select({ className, children, ...props }: ComponentProps<'select
         {children}
       </select>
       <ChevronDown
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
+        className="pointer-events-none absolute top-1/2 end-3 size-4 -translate-y-1/2 text-slate-500"
         aria-hidden="true"
       />
     </div>

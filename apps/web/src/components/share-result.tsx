@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, CheckCircle2, Copy, Link2, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatDateTime, formatRemaining } from '../lib/format-date';
+import { useLocale } from '../lib/i18n/locale-context';
 import { useCopyAction } from '../lib/use-copy-action';
 import { useNow } from '../lib/use-now';
 import { Button } from './button';
@@ -44,6 +46,7 @@ export function ShareResult({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const codeCopy = useCopyAction();
   const linkCopy = useCopyAction();
+  const { t } = useLingui();
 
   // Keyboard and screen-reader users land on the result, not on a vanished form.
   useEffect(() => headingRef.current?.focus(), []);
@@ -59,13 +62,19 @@ export function ShareResult({
         >
           {title}
         </h2>
-        <p className="text-sm text-brand-100">Your code</p>
-        <p className="font-mono text-5xl font-bold tracking-[0.25em] sm:text-6xl" data-share-code>
+        <p className="text-sm text-brand-100">
+          <Trans>Your code</Trans>
+        </p>
+        <p
+          className="font-mono text-5xl font-bold tracking-[0.25em] sm:text-6xl"
+          dir="ltr"
+          data-share-code
+        >
           {code}
         </p>
         <Button variant="secondary-on-color" onClick={() => void codeCopy.copy(code)}>
           {codeCopy.copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          Copy Code
+          <Trans>Copy Code</Trans>
         </Button>
         <ExpiryLine expiresAt={expiresAt} />
       </div>
@@ -73,23 +82,36 @@ export function ShareResult({
       <div className="grid gap-8 p-6 sm:grid-cols-[1fr_auto]">
         <div className="flex min-w-0 flex-col gap-6">
           <div className="flex flex-col gap-2">
-            <Label htmlFor="share-link">Share link</Label>
+            <Label htmlFor="share-link">
+              <Trans>Share link</Trans>
+            </Label>
             <div className="flex gap-2">
-              <Input id="share-link" readOnly value={link} fieldSize="sm" className="font-mono" />
+              <Input
+                id="share-link"
+                readOnly
+                value={link}
+                fieldSize="sm"
+                className="font-mono"
+                dir="ltr"
+              />
               <Button
                 variant="secondary"
                 onClick={() => void linkCopy.copy(link)}
-                aria-label="Copy link"
+                aria-label={t`Copy link`}
               >
                 {linkCopy.copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
-                <span className="hidden sm:inline">Copy Link</span>
+                <span className="hidden sm:inline">
+                  <Trans>Copy Link</Trans>
+                </span>
               </Button>
             </div>
           </div>
           {children}
           <div>
-            <h3 className="text-sm font-semibold text-slate-900">How to access</h3>
-            <ol className="mt-2 flex list-decimal flex-col gap-1.5 pl-5 text-sm text-slate-700">
+            <h3 className="text-sm font-semibold text-slate-900">
+              <Trans>How to access</Trans>
+            </h3>
+            <ol className="mt-2 flex list-decimal flex-col gap-1.5 ps-5 text-sm text-slate-700">
               {instructions.map((step, index) => (
                 <li key={index}>{step}</li>
               ))}
@@ -121,17 +143,28 @@ export function ShareResult({
 
 function ExpiryLine({ expiresAt }: { expiresAt: string }) {
   const now = useNow();
+  const locale = useLocale();
   const left = new Date(expiresAt).getTime() - now;
+  const date = formatDateTime(expiresAt, locale);
+  const remaining = formatRemaining(left, locale);
   return (
     <p className="text-sm text-brand-100">
-      Expires <time dateTime={expiresAt}>{formatDateTime(expiresAt)}</time>
-      {left > 0 && <> (in {formatRemaining(left)})</>}
+      {left > 0 ? (
+        <Trans>
+          Expires <time dateTime={expiresAt}>{date}</time> (in {remaining})
+        </Trans>
+      ) : (
+        <Trans>
+          Expires <time dateTime={expiresAt}>{date}</time>
+        </Trans>
+      )}
     </p>
   );
 }
 
 function QrCode({ link }: { link: string }) {
   const [image, setImage] = useState<{ link: string; url: string } | null>(null);
+  const { t } = useLingui();
   // Loaded with the first result, not with the tool's page. Without it (a failed load) the
   // card still has the code and the link.
   useEffect(() => {
@@ -153,11 +186,11 @@ function QrCode({ link }: { link: string }) {
     <figure className="flex flex-col items-center gap-2 self-start justify-self-center">
       <div className="size-44 rounded-xl border border-slate-200 bg-white p-2">
         {image?.link === link && (
-          <img src={image.url} alt={`QR code for ${link}`} className="size-full" />
+          <img src={image.url} alt={t`QR code for ${link}`} className="size-full" />
         )}
       </div>
       <figcaption className="text-center text-xs text-slate-600">
-        Scan to open on another device
+        <Trans>Scan to open on another device</Trans>
       </figcaption>
     </figure>
   );

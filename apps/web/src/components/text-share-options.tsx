@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Hash } from 'lucide-react';
 import type { ProblemMessage } from '../lib/api/problem-words';
 import { useConfig } from '../lib/config-context';
@@ -17,8 +18,8 @@ import { SwitchField } from './switch';
 export interface TextShareOptionsProps {
   /** Prefix for element ids, e.g. "clipboard" → "clipboard-expiry". */
   idPrefix: string;
-  /** What is shared, for the burn description: "text" or "note". */
-  noun: string;
+  /** What is shared, for the burn description. */
+  noun: 'text' | 'note';
   expiresInSeconds: number;
   onExpiryChange: (seconds: number) => void;
   burn: boolean;
@@ -36,7 +37,8 @@ export interface TextShareOptionsProps {
  */
 export function TextShareOptions(props: TextShareOptionsProps) {
   const { busy, failure, sealing } = props;
-  const { codeTitle } = limitWords(useConfig());
+  const { t, i18n } = useLingui();
+  const { codeTitle } = limitWords(useConfig(), i18n);
   return (
     <>
       <div className="grid gap-6 sm:grid-cols-2">
@@ -47,8 +49,12 @@ export function TextShareOptions(props: TextShareOptionsProps) {
           disabled={busy}
         />
         <SwitchField
-          label="Burn after reading"
-          description={`Delete the ${props.noun} as soon as it has been viewed once.`}
+          label={t`Burn after reading`}
+          description={
+            props.noun === 'note'
+              ? t`Delete the note as soon as it has been viewed once.`
+              : t`Delete the text as soon as it has been viewed once.`
+          }
           checked={props.burn}
           onCheckedChange={props.onBurnChange}
           disabled={busy}
@@ -67,7 +73,7 @@ export function TextShareOptions(props: TextShareOptionsProps) {
 
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? <Spinner /> : <Hash aria-hidden="true" />}
-        {busy ? 'Generating...' : `Generate ${codeTitle}`}
+        {busy ? t`Generating...` : t`Generate ${codeTitle}`}
       </Button>
     </>
   );

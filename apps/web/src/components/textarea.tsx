@@ -20,6 +20,8 @@ export function Textarea({
 }: TextareaProps) {
   return (
     <textarea
+      // What is typed or shown follows its own direction, whatever the page's.
+      dir="auto"
       className={cn(
         fieldClasses,
         muted ? 'bg-slate-50' : 'bg-white',

@@ -13,8 +13,15 @@ describe('filterCodeInput', () => {
     expect(filterCodeInput('1a2b3c4d5e', 4)).toBe('1234');
   });
 
-  it('drops non-ASCII digits, which the server would refuse', () => {
-    expect(filterCodeInput('١٢٣٤', 6)).toBe('');
+  it('reads the digits of the scripts the site speaks as 0–9', () => {
+    expect(filterCodeInput('١٢٣٤', 6)).toBe('1234');
+    expect(filterCodeInput('۴۸۲۱', 6)).toBe('4821');
+    expect(filterCodeInput('४८२१', 6)).toBe('4821');
+    expect(filterCodeInput('４８２１', 6)).toBe('4821');
+  });
+
+  it('drops digits of other scripts, which the server would refuse', () => {
+    expect(filterCodeInput('𝟏𝟐𝟑𝟒', 6)).toBe('');
   });
 });
 

@@ -35,6 +35,33 @@ describe('formatDateTime', () => {
   });
 });
 
+describe('in another language', () => {
+  it('writes the countdown, the durations and the dates with Intl', () => {
+    const unit = (n: number, name: string, display: 'long' | 'narrow', digits = 1) =>
+      new Intl.NumberFormat('de', {
+        style: 'unit',
+        unit: name,
+        unitDisplay: display,
+        minimumIntegerDigits: digits,
+      }).format(n);
+    const list = new Intl.ListFormat('de', { type: 'unit', style: 'narrow' });
+    expect(formatRemaining(65_000, 'de')).toBe(
+      list.format([unit(1, 'minute', 'narrow'), unit(5, 'second', 'narrow', 2)]),
+    );
+    expect(formatRemaining(9_999, 'de')).toBe(unit(9, 'second', 'narrow'));
+    expect(formatDuration(86_400, 'de')).toBe(unit(24, 'hour', 'long'));
+    expect(formatDuration(90, 'de')).toBe(unit(90, 'second', 'long'));
+    const iso = '2025-01-15T10:30:00.000Z';
+    const date = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(formatDateTime(iso, 'de')).toBe(date.format(new Date(iso)));
+  });
+
+  it('keeps the English words on an English page', () => {
+    expect(formatRemaining(65_000, 'en')).toBe('1m 05s');
+    expect(formatDuration(3600, 'en')).toBe('1 hour');
+  });
+});
+
 describe('warmDateTimeFormat', () => {
   it('starts one worker from this origin, once, and formats the same afterwards', async () => {
     vi.resetModules();

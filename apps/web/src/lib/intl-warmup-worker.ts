@@ -3,5 +3,6 @@
 // page's own first formatter then costs nothing.
 import { dateTimeOptions } from './date-time-options';
 
-new Intl.DateTimeFormat(undefined, dateTimeOptions).format(0);
+// The worker's name is the page's locale; none: the browser's own (an English page's dates).
+new Intl.DateTimeFormat((self as { name?: string }).name || undefined, dateTimeOptions).format(0);
 self.close();

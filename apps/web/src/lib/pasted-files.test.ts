@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  describePastedFiles,
+  allImages,
   extensionFor,
   hasUsefulName,
   namePastedFiles,
@@ -81,15 +81,16 @@ describe('namePastedFiles', () => {
   });
 });
 
-describe('describePastedFiles', () => {
+describe('allImages', () => {
   const image = new File(['x'], 'a.png', { type: 'image/png' });
   const pdf = new File(['x'], 'a.pdf', { type: 'application/pdf' });
   it.each([
-    [[image], '1 image'],
-    [[image, image], '2 images'],
-    [[pdf], '1 file'],
-    [[image, pdf], '2 files'],
-  ])('%#: %s', (files, words) => {
-    expect(describePastedFiles(files)).toBe(words);
+    [[image], true],
+    [[image, image], true],
+    [[pdf], false],
+    [[image, pdf], false],
+    [[], false],
+  ])('%#: %s', (files, images) => {
+    expect(allImages(files)).toBe(images);
   });
 });

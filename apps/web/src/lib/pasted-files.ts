@@ -59,9 +59,7 @@ export function namePastedFiles(files: readonly File[], now = new Date()): File[
   });
 }
 
-/** "1 image", "2 images", "3 files": what a paste brought, in words. */
-export function describePastedFiles(files: readonly File[]): string {
-  const allImages = files.length > 0 && files.every((file) => file.type.startsWith('image/'));
-  const noun = allImages ? 'image' : 'file';
-  return `${files.length} ${noun}${files.length === 1 ? '' : 's'}`;
+/** Whether a paste brought only images: the page then speaks of images rather than files. */
+export function allImages(files: readonly File[]): boolean {
+  return files.length > 0 && files.every((file) => file.type.startsWith('image/'));
 }

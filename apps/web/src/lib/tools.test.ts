@@ -1,6 +1,9 @@
 import { configDefaults } from '@codedrop/contract';
 import { describe, expect, it } from 'vitest';
-import { limitWords, tools } from './tools';
+import { englishI18n } from '../test-support/english';
+import { limitWords, toolsIn } from './tools';
+
+const tools = toolsIn(englishI18n);
 
 const bigger = {
   codeMinDigits: 6,
@@ -11,7 +14,7 @@ const bigger = {
 
 describe('limitWords', () => {
   it('words the shipped limits as docs/product.md does', () => {
-    expect(limitWords(configDefaults)).toEqual({
+    expect(limitWords(configDefaults, englishI18n)).toEqual({
       code: '4-digit code',
       codeTitle: '4-Digit Code',
       characters: '100,000 characters',
@@ -21,7 +24,7 @@ describe('limitWords', () => {
   });
 
   it('words any other limits the same way', () => {
-    expect(limitWords(bigger)).toEqual({
+    expect(limitWords(bigger, englishI18n)).toEqual({
       code: '6-digit code',
       codeTitle: '6-Digit Code',
       characters: '1,250,000 characters',

@@ -1,5 +1,9 @@
-import { formatBytesCompact, formatCount, type PublicConfig } from '@codedrop/contract';
+import type { PublicConfig } from '@codedrop/contract';
+import type { I18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { ClipboardList, FileText, Upload, type LucideIcon } from 'lucide-react';
+import { formatBytesCompactIn, formatCountIn } from './i18n/format-numbers';
 
 /** The server's limits that the product's copy states (GET /api/config, lib/config-context). */
 export type Limits = Pick<
@@ -7,24 +11,32 @@ export type Limits = Pick<
   'codeMinDigits' | 'maxTextChars' | 'maxFileBytes' | 'downloadLimit'
 >;
 
-/** The limits in the copy's words; with the shipped defaults, those of docs/product.md. */
-export function limitWords(limits: Limits) {
+/**
+ * The limits in the copy's words, in the locale of `i18n`; in English with the shipped
+ * defaults, those of docs/product.md.
+ */
+export function limitWords(limits: Limits, i18n: I18n) {
+  const digits = limits.codeMinDigits;
+  const characters = formatCountIn(i18n.locale, limits.maxTextChars);
+  const { min, max } = limits.downloadLimit;
   return {
     /** "4-digit code", inside sentences. */
-    code: `${limits.codeMinDigits}-digit code`,
+    code: t(i18n)`${digits}-digit code`,
     /** "4-Digit Code", in headings and on buttons. */
-    codeTitle: `${limits.codeMinDigits}-Digit Code`,
+    codeTitle: t(i18n)`${digits}-Digit Code`,
     /** "100,000 characters": the most a clipboard text may have. */
-    characters: `${formatCount(limits.maxTextChars)} characters`,
+    characters: t(i18n)`${characters} characters`,
     /** "50MB": the most a file share may carry. */
-    maxFile: formatBytesCompact(limits.maxFileBytes),
+    maxFile: formatBytesCompactIn(i18n.locale, limits.maxFileBytes),
     /** "from 1 to 100": the download limits a file share may have. */
-    downloads: `from ${limits.downloadLimit.min} to ${limits.downloadLimit.max}`,
+    downloads: t(i18n)`from ${min} to ${max}`,
   };
 }
 
+export type ToolPath = '/clipboard' | '/notepad' | '/file-share';
+
 export interface Tool {
-  to: '/clipboard' | '/notepad' | '/file-share';
+  to: ToolPath;
   icon: LucideIcon;
   /** Its name on cards and in the footer. */
   title: string;
@@ -50,62 +62,123 @@ export interface Tool {
   teaser(limits: Limits): string;
 }
 
-/** The three tools, once: every list of them and every page that names or describes them. */
-export const tools: readonly Tool[] = [
-  {
-    to: '/clipboard',
-    icon: ClipboardList,
-    title: 'Anonymous Clipboard',
-    navLabel: 'Clipboard',
-    heading: 'Anonymous Clipboard',
-    pageTitle: 'Anonymous Clipboard',
-    open: 'Open Clipboard',
-    start: 'Share Text',
-    action: 'Share text',
-    lead: (limits) =>
-      `Paste text, get a ${limitWords(limits).code}, and open it on any device. No registration required.`,
-    description: (limits) =>
-      `Paste text or code, get a short code, and open it on any device. Up to ${limitWords(limits).characters}, optional encryption and burn after reading.`,
-    pitch: (limits) =>
-      `Paste text or code and share it with a short code. Up to ${limitWords(limits).characters}.`,
-    teaser: () => 'Share text with a short code.',
-  },
-  {
-    to: '/notepad',
-    icon: FileText,
-    title: 'Online Notepad',
-    navLabel: 'Notepad',
-    heading: 'Online Notepad',
-    pageTitle: 'Online Notepad',
-    open: 'Open Notepad',
-    start: 'Write a Note',
-    action: 'Write a note',
-    lead: (limits) =>
-      `Write a formatted note, get a ${limitWords(limits).code}, and read it on any device. No registration required.`,
-    description: () =>
-      'Write a formatted note with headings, lists, links and code blocks, then share it with a short code. No account, deleted within 24 hours.',
-    pitch: () =>
-      'Write formatted notes with headings, lists, links and code blocks, then share them.',
-    teaser: () => 'Write and share a formatted note.',
-  },
-  {
-    to: '/file-share',
-    icon: Upload,
-    title: 'File Sharing',
-    navLabel: 'File Share',
-    heading: 'Anonymous File Share',
-    pageTitle: 'File Share',
-    open: 'Share a File',
-    start: 'Share a File',
-    action: 'Send a file',
-    lead: (limits) =>
-      `Upload a file, get a ${limitWords(limits).code}, and let anyone with the code download it. No registration required.`,
-    description: (limits) =>
-      `Share a file up to ${limitWords(limits).maxFile} with a short code. Choose a download limit, add a password to encrypt it, and it deletes itself.`,
-    pitch: (limits) =>
-      `Upload a file up to ${limitWords(limits).maxFile} and choose how many times it can be downloaded.`,
-    teaser: (limits) => `Send a file of up to ${limitWords(limits).maxFile}.`,
-  },
+/** The tools' addresses and icons, the same in every language. */
+export const toolPaths: readonly { to: ToolPath; icon: LucideIcon }[] = [
+  { to: '/clipboard', icon: ClipboardList },
+  { to: '/notepad', icon: FileText },
+  { to: '/file-share', icon: Upload },
 ];
 
-export const toolAt = (to: Tool['to']): Tool => tools.find((tool) => tool.to === to)!;
+function toolsOf(i18n: I18n): readonly Tool[] {
+  const words = (limits: Limits) => limitWords(limits, i18n);
+  return [
+    {
+      to: '/clipboard',
+      icon: ClipboardList,
+      title: t(i18n)`Anonymous Clipboard`,
+      navLabel: t(i18n)`Clipboard`,
+      heading: t(i18n)`Anonymous Clipboard`,
+      pageTitle: t(i18n)`Anonymous Clipboard`,
+      open: t(i18n)`Open Clipboard`,
+      start: t(i18n)`Share Text`,
+      action: t(i18n)`Share text`,
+      lead: (limits) => {
+        const code = words(limits).code;
+        return t(
+          i18n,
+        )`Paste text, get a ${code}, and open it on any device. No registration required.`;
+      },
+      description: (limits) => {
+        const characters = words(limits).characters;
+        return t(
+          i18n,
+        )`Paste text or code, get a short code, and open it on any device. Up to ${characters}, optional encryption and burn after reading.`;
+      },
+      pitch: (limits) => {
+        const characters = words(limits).characters;
+        return t(i18n)`Paste text or code and share it with a short code. Up to ${characters}.`;
+      },
+      teaser: () => t(i18n)`Share text with a short code.`,
+    },
+    {
+      to: '/notepad',
+      icon: FileText,
+      title: t(i18n)`Online Notepad`,
+      navLabel: t(i18n)`Notepad`,
+      heading: t(i18n)`Online Notepad`,
+      pageTitle: t(i18n)`Online Notepad`,
+      open: t(i18n)`Open Notepad`,
+      start: t(i18n)`Write a Note`,
+      action: t(i18n)`Write a note`,
+      lead: (limits) => {
+        const code = words(limits).code;
+        return t(
+          i18n,
+        )`Write a formatted note, get a ${code}, and read it on any device. No registration required.`;
+      },
+      description: () =>
+        t(
+          i18n,
+        )`Write a formatted note with headings, lists, links and code blocks, then share it with a short code. No account, deleted within 24 hours.`,
+      pitch: () =>
+        t(
+          i18n,
+        )`Write formatted notes with headings, lists, links and code blocks, then share them.`,
+      teaser: () => t(i18n)`Write and share a formatted note.`,
+    },
+    {
+      to: '/file-share',
+      icon: Upload,
+      title: t(i18n)`File Sharing`,
+      navLabel: t(i18n)`File Share`,
+      heading: t(i18n)`Anonymous File Share`,
+      pageTitle: t(i18n)`File Share`,
+      open: t(i18n)`Share a File`,
+      start: t(i18n)`Share a File`,
+      action: t(i18n)`Send a file`,
+      lead: (limits) => {
+        const code = words(limits).code;
+        return t(
+          i18n,
+        )`Upload a file, get a ${code}, and let anyone with the code download it. No registration required.`;
+      },
+      description: (limits) => {
+        const maxFile = words(limits).maxFile;
+        return t(
+          i18n,
+        )`Share a file up to ${maxFile} with a short code. Choose a download limit, add a password to encrypt it, and it deletes itself.`;
+      },
+      pitch: (limits) => {
+        const maxFile = words(limits).maxFile;
+        return t(
+          i18n,
+        )`Upload a file up to ${maxFile} and choose how many times it can be downloaded.`;
+      },
+      teaser: (limits) => {
+        const maxFile = words(limits).maxFile;
+        return t(i18n)`Send a file of up to ${maxFile}.`;
+      },
+    },
+  ];
+}
+
+const byCatalog = new WeakMap<I18n, readonly Tool[]>();
+
+/** The three tools, once per language: every list of them and every page that names them. */
+export function toolsIn(i18n: I18n): readonly Tool[] {
+  let tools = byCatalog.get(i18n);
+  if (tools === undefined) {
+    tools = toolsOf(i18n);
+    byCatalog.set(i18n, tools);
+  }
+  return tools;
+}
+
+/** The tools in the language of the page being rendered. */
+export function useTools(): readonly Tool[] {
+  return toolsIn(useLingui().i18n);
+}
+
+export function useTool(to: ToolPath): Tool {
+  return useTools().find((tool) => tool.to === to)!;
+}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { copyText } from './copy-text';
@@ -5,6 +6,7 @@ import { copyText } from './copy-text';
 /** Copies and confirms with a toast; `copied` stays true for two seconds for the icon. */
 export function useCopyAction() {
   const [copiedAt, setCopiedAt] = useState<number | null>(null);
+  const { t } = useLingui();
 
   useEffect(() => {
     if (copiedAt === null) return;
@@ -15,9 +17,9 @@ export function useCopyAction() {
   const copy = async (text: string, html?: string) => {
     if (await copyText(text, html)) {
       setCopiedAt(Date.now());
-      toast.success('Copied to clipboard');
+      toast.success(t`Copied to clipboard`);
     } else {
-      toast.error('Could not copy', { description: 'Select the text and copy it manually.' });
+      toast.error(t`Could not copy`, { description: t`Select the text and copy it manually.` });
     }
   };
 

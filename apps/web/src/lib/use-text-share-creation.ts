@@ -1,4 +1,5 @@
 import type { CreateShareResponse, TextShareType } from '@codedrop/contract';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { loadOnUse } from './api/load-on-use';
@@ -23,6 +24,7 @@ export interface CreatedTextShare {
  */
 export function useTextShareCreation(type: TextShareType, failedMessage: string) {
   const config = useConfig();
+  const { i18n } = useLingui();
   const [expiry, setExpiry] = useState<number | null>(null);
   const [burn, setBurn] = useState(false);
   const [failure, setFailure] = useState<ProblemMessage | null>(null);
@@ -46,7 +48,7 @@ export function useTextShareCreation(type: TextShareType, failedMessage: string)
     const { choice } = protection;
     setBusy(true);
     // The result card shows the share's dates.
-    warmDateTimeFormat();
+    warmDateTimeFormat(i18n.locale);
     try {
       const sealed = choice
         ? await sealTextShare(choice, content, setSealing).catch(sealFailed)
@@ -75,7 +77,7 @@ export function useTextShareCreation(type: TextShareType, failedMessage: string)
         };
       }
       console.error(`Creating the ${type} share failed`, result.problem);
-      fail(problemWords('create', result.problem, { failureTitle: failedMessage }));
+      fail(problemWords('create', result.problem, i18n, { failureTitle: failedMessage }));
       return null;
     } finally {
       setBusy(false);

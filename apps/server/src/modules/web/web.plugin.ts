@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { isKnownPagePath } from '@codedrop/contract';
+import {
+  isKnownPagePath,
+  localizedPath,
+  negotiateLocale,
+  sourceLocale,
+  splitLocalePath,
+} from '@codedrop/contract';
 import { requestOrigin } from '../../http/request-origin.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -21,14 +27,14 @@ interface PrerenderManifest {
   origin: string;
   /** Page path → HTML file, relative to the dist directory. */
   pages: Record<string, string>;
-  /** The 404 page, and the stand-in path it shows. */
-  notFound: { file: string; path: string };
+  /** The 404 page in each locale, and the stand-in path it shows. */
+  notFound: { files: Record<string, string>; path: string };
 }
 
 interface Site {
   page(path: string): string | undefined;
-  landing: string;
-  notFound: string;
+  landing(locale: string): string;
+  notFound(locale: string): string;
   notFoundPath: string | undefined;
   origin: string | undefined;
   sitemap: string | undefined;
@@ -43,8 +49,8 @@ function loadSite(root: string): Site {
   if (!existsSync(manifestFile)) {
     return {
       page: () => index,
-      landing: index,
-      notFound: index,
+      landing: () => index,
+      notFound: () => index,
       notFoundPath: undefined,
       origin: undefined,
       sitemap: undefined,
@@ -53,10 +59,13 @@ function loadSite(root: string): Site {
   }
   const manifest = JSON.parse(read('prerender.json')) as PrerenderManifest;
   const pages = new Map(Object.entries(manifest.pages).map(([path, file]) => [path, read(file)]));
+  const notFound = new Map(
+    Object.entries(manifest.notFound.files).map(([locale, file]) => [locale, read(file)]),
+  );
   return {
     page: (path) => pages.get(path),
-    landing: pages.get('/') ?? index,
-    notFound: read(manifest.notFound.file),
+    landing: (locale) => pages.get(localizedPath(locale, '/')) ?? pages.get('/') ?? index,
+    notFound: (locale) => notFound.get(locale) ?? notFound.get(sourceLocale) ?? index,
     notFoundPath: manifest.notFound.path,
     origin: manifest.origin,
     sitemap: existsSync(join(root, 'sitemap.xml')) ? read('sitemap.xml') : undefined,
@@ -85,6 +94,11 @@ function compress(text: string, encoding: 'br' | 'gzip'): Buffer {
         params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
       })
     : gzipSync(text, { level: 9 });
+}
+
+function appendVary(reply: FastifyReply, header: string) {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, ${header}` : header);
 }
 
 const escapeHtml = (text: string) =>
@@ -150,33 +164,41 @@ async function web(app: FastifyInstance, opts: { config: Config }) {
     const raw = request.url.split('?')[0] ?? '/';
     const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // A path under a locale's prefix speaks that locale; any other page that is not English
+    // by its address (a `/{code}` link, a 404) speaks the one Accept-Language prefers.
+    const named = splitLocalePath(path).locale;
+    const prefixed = named !== sourceLocale;
+    const locale = prefixed ? named : negotiateLocale(request.headers['accept-language']);
     // The console's pages exist only where it is switched on (ADMIN_PASSWORD_HASH).
     const admin = adminConsole && (path === '/admin' || path.startsWith('/admin/'));
     if (!admin && !isKnownPagePath(path, codeMinDigits, codeMaxDigits)) {
       request.log.info({ path: redactUrl(raw) }, 'page not found');
+      if (!prefixed) appendVary(reply, 'accept-language');
+      const page = site.notFound(locale);
       const html =
         site.notFoundPath === undefined
-          ? site.notFound
-          : site.notFound.replaceAll(site.notFoundPath, escapeHtml(raw));
+          ? page
+          : page.replaceAll(site.notFoundPath, escapeHtml(raw));
       return reply.status(404).send(withOrigin(html, request));
     }
     const page = admin ? undefined : site.page(path);
     // A `/{code}` link is one person's share, and the console no one's business: neither is
     // a page for search engines.
     if (page === undefined) reply.header('x-robots-tag', 'noindex');
-    const html = withOrigin(page ?? site.landing, request);
+    const html = withOrigin(page ?? site.landing(locale), request);
     // Added to what the route said it varies by (`/{code}`: Accept and User-Agent).
-    const vary = reply.getHeader('vary');
-    reply.status(200).header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+    if (page === undefined && !prefixed) appendVary(reply, 'accept-language');
+    appendVary(reply, 'accept-encoding');
+    reply.status(200);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding === null) return reply.send(html);
     // Pages hold no secret (share content only ever comes from the API), so compressing
     // them cannot leak one; each page is compressed once per origin and encoding.
-    const key = `${encoding} ${page === undefined ? '/' : path} ${originOf(request)}`;
+    const key = `${encoding} ${page === undefined ? localizedPath(locale, '/') : path} ${originOf(request)}`;
     let body = compressedPages.get(key);
     if (body === undefined) {
       body = compress(html, encoding);
-      if (compressedPages.size < 1_000) compressedPages.set(key, body);
+      if (compressedPages.size < 10_000) compressedPages.set(key, body);
     }
     return reply.header('content-encoding', encoding).send(body);
   });

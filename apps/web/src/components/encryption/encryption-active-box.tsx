@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 
@@ -10,19 +11,20 @@ export interface EncryptionActiveBoxProps {
 /** The "Encryption Active" box of the file success card (docs/product.md#file-share). */
 export function EncryptionActiveBox({ recoveryEmail, fileCount = 1 }: EncryptionActiveBoxProps) {
   const titleId = useId();
+  const { t } = useLingui();
   const points =
     fileCount > 1
       ? [
-          'File names encrypted with AES-256-GCM',
-          'File types and sizes kept in encrypted metadata',
-          'Password required to decrypt the file names and download the files',
+          t`File names encrypted with AES-256-GCM`,
+          t`File types and sizes kept in encrypted metadata`,
+          t`Password required to decrypt the file names and download the files`,
         ]
       : [
-          'Filename encrypted with AES-256-GCM',
-          'File type and size kept in encrypted metadata',
-          'Password required to decrypt the filename and download the file',
+          t`Filename encrypted with AES-256-GCM`,
+          t`File type and size kept in encrypted metadata`,
+          t`Password required to decrypt the filename and download the file`,
         ];
-  if (recoveryEmail !== undefined) points.push(`Recovery email: ${recoveryEmail}`);
+  if (recoveryEmail !== undefined) points.push(t`Recovery email: ${recoveryEmail}`);
   return (
     <section
       aria-labelledby={titleId}
@@ -30,7 +32,7 @@ export function EncryptionActiveBox({ recoveryEmail, fileCount = 1 }: Encryption
     >
       <h3 id={titleId} className="flex items-center gap-2 font-semibold">
         <ShieldCheck className="size-5 shrink-0" aria-hidden="true" />
-        Encryption Active
+        <Trans>Encryption Active</Trans>
       </h3>
       <ul className="flex flex-col gap-2">
         {points.map((point) => (

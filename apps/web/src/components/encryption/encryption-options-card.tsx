@@ -1,11 +1,12 @@
-import { messages } from '@codedrop/contract';
 import { generatePassword } from '@codedrop/crypto';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy, KeyRound, ShieldCheck } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
 import { toast } from 'sonner';
 import { copyText } from '../../lib/copy-text';
 import type { EncryptionOptions, EncryptionOptionsErrors } from '../../lib/encryption/options';
 import { useCanEncrypt } from '../../lib/encryption/secure-context';
+import { useMessages } from '../../lib/i18n/product-messages';
 import { Alert } from '../alert';
 import { Button } from '../button';
 import { Input } from '../input';
@@ -48,6 +49,8 @@ export function EncryptionOptionsCard({
     emailHint: `${id}-email-hint`,
     emailError: `${id}-email-error`,
   };
+  const { t } = useLingui();
+  const messages = useMessages();
   const secure = useCanEncrypt();
   const [visible, setVisible] = useState(false);
   const enabled = value.enabled && secure;
@@ -58,9 +61,12 @@ export function EncryptionOptionsCard({
     setVisible(true);
   };
   const copyPassword = async () => {
-    if (await copyText(value.password)) toast.success('Password copied');
-    else
-      toast.error('Could not copy', { description: 'Select the password and copy it manually.' });
+    if (await copyText(value.password)) toast.success(t`Password copied`);
+    else {
+      toast.error(t`Could not copy`, {
+        description: t`Select the password and copy it manually.`,
+      });
+    }
   };
 
   return (
@@ -71,12 +77,12 @@ export function EncryptionOptionsCard({
       <div className="flex items-center gap-3">
         <IconTile icon={ShieldCheck} tone="safe" />
         <h2 id={ids.title} className="text-base font-semibold text-slate-900">
-          Password Protection
+          <Trans>Password Protection</Trans>
         </h2>
       </div>
       <SwitchField
-        label="Enable encryption"
-        description="Optional. Your content is encrypted in this browser with AES-256-GCM before it is sent, so we only ever store ciphertext."
+        label={t`Enable encryption`}
+        description={t`Optional. Your content is encrypted in this browser with AES-256-GCM before it is sent, so we only ever store ciphertext.`}
         checked={enabled}
         onCheckedChange={(checked) => set({ enabled: checked })}
         disabled={disabled || !secure}
@@ -87,7 +93,9 @@ export function EncryptionOptionsCard({
       {enabled && (
         <>
           <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.password}>Password</Label>
+            <Label htmlFor={ids.password}>
+              <Trans>Password</Trans>
+            </Label>
             <div className="flex flex-col gap-2 sm:flex-row">
               <div className="flex-1">
                 <PasswordField
@@ -98,7 +106,7 @@ export function EncryptionOptionsCard({
                   visible={visible}
                   onVisibleChange={setVisible}
                   disabled={disabled}
-                  placeholder="Enter a password"
+                  placeholder={t`Enter a password`}
                   aria-invalid={errors.password !== undefined}
                   aria-describedby={
                     errors.password === undefined
@@ -114,10 +122,10 @@ export function EncryptionOptionsCard({
                   fillOnPhone
                   onClick={generate}
                   disabled={disabled}
-                  aria-label="Generate random password"
+                  aria-label={t`Generate random password`}
                 >
                   <KeyRound aria-hidden="true" />
-                  Generate
+                  <Trans>Generate</Trans>
                 </Button>
                 {value.password !== '' && (
                   <Button
@@ -126,10 +134,10 @@ export function EncryptionOptionsCard({
                     fillOnPhone
                     onClick={() => void copyPassword()}
                     disabled={disabled}
-                    aria-label="Copy password"
+                    aria-label={t`Copy password`}
                   >
                     <Copy aria-hidden="true" />
-                    Copy
+                    <Trans>Copy</Trans>
                   </Button>
                 )}
               </div>
@@ -140,19 +148,21 @@ export function EncryptionOptionsCard({
               </p>
             )}
             <p id={ids.passwordHint} className="text-sm text-slate-600">
-              Send the password separately from the code. Recipients need both.
+              <Trans>Send the password separately from the code. Recipients need both.</Trans>
             </p>
           </div>
 
           <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.email}>Recovery email (optional)</Label>
+            <Label htmlFor={ids.email}>
+              <Trans>Recovery email (optional)</Trans>
+            </Label>
             <Input
               id={ids.email}
               ref={recoveryEmailRef}
               type="email"
               inputMode="email"
               autoComplete="email"
-              placeholder="you@example.com"
+              placeholder={t`you@example.com`}
               value={value.recoveryEmail}
               onChange={(event) => set({ recoveryEmail: event.target.value })}
               disabled={disabled}

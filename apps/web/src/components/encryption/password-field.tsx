@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
@@ -19,6 +20,7 @@ export function PasswordField({
   disabled,
   ...props
 }: PasswordFieldProps) {
+  const { t } = useLingui();
   const [ownVisible, setOwnVisible] = useState(false);
   const shown = visible ?? ownVisible;
   const toggle = () => {
@@ -35,16 +37,16 @@ export function PasswordField({
         autoCorrect="off"
         spellCheck={false}
         disabled={disabled}
-        className={cn('pr-12 font-mono', className)}
+        className={cn('pe-12 font-mono', className)}
         {...props}
       />
       <button
         type="button"
         onClick={toggle}
         disabled={disabled}
-        aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-label={shown ? t`Hide password` : t`Show password`}
         aria-controls={id}
-        className="absolute inset-y-0 right-0 flex w-11 cursor-pointer items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50"
+        className="absolute inset-y-0 end-0 flex w-11 cursor-pointer items-center justify-center rounded-e-lg text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50"
       >
         {shown ? (
           <EyeOff className="size-5" aria-hidden="true" />

@@ -1,8 +1,9 @@
-import { messages } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock, LockOpen, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ProblemMessage } from '../../lib/api/problem-words';
 import { useCanEncrypt } from '../../lib/encryption/secure-context';
+import { useMessages } from '../../lib/i18n/product-messages';
 import { Alert } from '../alert';
 import { Button } from '../button';
 import { Label } from '../label';
@@ -32,6 +33,8 @@ export interface PasswordPromptProps {
  */
 export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: PasswordPromptProps) {
   const id = useId();
+  const { t } = useLingui();
+  const messages = useMessages();
   const secure = useCanEncrypt();
   const [mode, setMode] = useState<'password' | 'recovery'>('password');
   const [password, setPassword] = useState('');
@@ -59,9 +62,11 @@ export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: Pass
       <div className="flex flex-col items-center gap-3 text-center">
         <IconTile icon={Lock} tone="safe" size="heading" />
         <div>
-          <h2 className="text-lg font-semibold text-slate-900">This share is password protected</h2>
+          <h2 className="text-lg font-semibold text-slate-900">
+            <Trans>This share is password protected</Trans>
+          </h2>
           <p className="text-sm text-slate-600">
-            Enter the password to decrypt it in your browser.
+            <Trans>Enter the password to decrypt it in your browser.</Trans>
           </p>
         </div>
       </div>
@@ -81,7 +86,7 @@ export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: Pass
         <form
           onSubmit={(event) => void submit(event)}
           noValidate
-          aria-label="Decrypt share"
+          aria-label={t`Decrypt share`}
           className="flex flex-col gap-4"
         >
           {recoverySent && (
@@ -90,13 +95,15 @@ export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: Pass
             </Alert>
           )}
           <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-password`}>Password</Label>
+            <Label htmlFor={`${id}-password`}>
+              <Trans>Password</Trans>
+            </Label>
             <PasswordField
               id={`${id}-password`}
               ref={inputRef}
               value={password}
               onChange={(event) => setPassword(event.target.value)}
-              placeholder="Enter the password"
+              placeholder={t`Enter the password`}
               autoFocus
               aria-invalid={error !== undefined}
               aria-describedby={error === undefined ? undefined : `${id}-error`}
@@ -110,17 +117,17 @@ export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: Pass
           {busy && (
             <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
               <Spinner />
-              Checking the password and decrypting…
+              <Trans>Checking the password and decrypting…</Trans>
             </p>
           )}
           <div className="flex flex-col gap-3 sm:flex-row-reverse">
             <Button type="submit" size="lg" disabled={blank || busy} className="sm:flex-1">
               {busy ? <Spinner /> : <LockOpen aria-hidden="true" />}
-              Decrypt & View Content
+              <Trans>Decrypt & View Content</Trans>
             </Button>
             <Button variant="secondary" size="lg" onClick={onCancel} disabled={busy}>
               <X aria-hidden="true" />
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </div>
           <Button
@@ -132,7 +139,7 @@ export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: Pass
             disabled={busy}
             className="self-center"
           >
-            Forgot password?
+            <Trans>Forgot password?</Trans>
           </Button>
         </form>
       )}

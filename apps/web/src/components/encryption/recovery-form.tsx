@@ -1,9 +1,11 @@
-import { emailPattern, messages } from '@codedrop/contract';
+import { emailPattern } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, Mail } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { requestRecovery } from '../../lib/api/recovery-api';
 import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
+import { useMessages } from '../../lib/i18n/product-messages';
 import { Alert } from '../alert';
 import { Button } from '../button';
 import { Input } from '../input';
@@ -23,6 +25,8 @@ export interface RecoveryFormProps {
  */
 export function RecoveryForm({ code, onSent, onBack }: RecoveryFormProps) {
   const id = useId();
+  const { t, i18n } = useLingui();
+  const messages = useMessages();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ProblemMessage | null>(null);
@@ -53,7 +57,7 @@ export function RecoveryForm({ code, onSent, onBack }: RecoveryFormProps) {
       onSent();
       return;
     }
-    const message = problemWords('recovery', result.problem);
+    const message = problemWords('recovery', result.problem, i18n);
     setFailure(message);
     toast.error(message.title, { description: message.detail });
   };
@@ -67,22 +71,26 @@ export function RecoveryForm({ code, onSent, onBack }: RecoveryFormProps) {
     >
       <div className="flex flex-col gap-1">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Recover your password
+          <Trans>Recover your password</Trans>
         </h2>
         <p className="text-sm text-slate-600">
-          Enter the recovery email given when this share was created. If it matches, we send the
-          password there.
+          <Trans>
+            Enter the recovery email given when this share was created. If it matches, we send the
+            password there.
+          </Trans>
         </p>
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Recovery email</Label>
+        <Label htmlFor={`${id}-email`}>
+          <Trans>Recovery email</Trans>
+        </Label>
         <Input
           id={`${id}-email`}
           ref={inputRef}
           type="email"
           inputMode="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t`you@example.com`}
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
@@ -106,12 +114,12 @@ export function RecoveryForm({ code, onSent, onBack }: RecoveryFormProps) {
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onBack} disabled={sending}>
-          <ArrowLeft aria-hidden="true" />
-          Back
+          <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
+          <Trans>Back</Trans>
         </Button>
         <Button type="submit" disabled={sending}>
           {sending ? <Spinner /> : <Mail aria-hidden="true" />}
-          {sending ? 'Sending...' : 'Send Recovery'}
+          {sending ? t`Sending...` : t`Send Recovery`}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useConfig } from '../../lib/config-context';
 import { adScriptLoaded } from './ad-script';
@@ -35,7 +36,7 @@ function ConsentControl({ className }: { className?: string }) {
         onClick={() => setReopened(true)}
         className={`cursor-pointer underline-offset-2 hover:text-brand-700 hover:underline ${className ?? ''}`}
       >
-        Change advertising consent
+        <Trans>Change advertising consent</Trans>
       </button>
       {(consent === null || reopened) && (
         <ConsentBanner current={consent} onChoose={choose} focusOnOpen={reopened} />

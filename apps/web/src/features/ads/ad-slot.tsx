@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Container } from '../../components/container';
 import { useConfig } from '../../lib/config-context';
@@ -29,6 +30,7 @@ function ConsentedAdUnit(props: { clientId: string; slot: string; format: AdForm
 
 function AdUnit({ clientId, slot, format }: { clientId: string; slot: string; format: AdFormat }) {
   const requested = useRef(false);
+  const { t } = useLingui();
   useEffect(() => {
     loadAdScript(clientId);
     // Once per mounted unit: the provider rejects a second fill of the same element.
@@ -39,10 +41,10 @@ function AdUnit({ clientId, slot, format }: { clientId: string; slot: string; fo
   return (
     <Container width="md">
       <aside
-        aria-label="Advertisement"
+        aria-label={t`Advertisement`}
         className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-3"
       >
-        <p className="text-center text-xs text-slate-600">Advertisement</p>
+        <p className="text-center text-xs text-slate-600">{t`Advertisement`}</p>
         <ins
           className="adsbygoogle block min-h-[90px]"
           data-ad-client={clientId}

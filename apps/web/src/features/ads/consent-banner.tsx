@@ -1,7 +1,9 @@
+import { Trans } from '@lingui/react/macro';
 import { Megaphone } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/button';
+import { useLocalizedPath } from '../../lib/i18n/use-localized-path';
 import type { AdConsent } from './consent-store';
 
 export interface ConsentBannerProps {
@@ -14,6 +16,7 @@ export interface ConsentBannerProps {
 /** The advertising choice: a non-blocking bar at the bottom of the page. */
 export function ConsentBanner({ current, onChoose, focusOnOpen = false }: ConsentBannerProps) {
   const ref = useRef<HTMLElement>(null);
+  const localized = useLocalizedPath();
   useEffect(() => {
     if (focusOnOpen) ref.current?.focus();
   }, [focusOnOpen]);
@@ -30,24 +33,40 @@ export function ConsentBanner({ current, onChoose, focusOnOpen = false }: Consen
         </span>
         <div className="flex flex-col gap-1 text-sm">
           <h2 id="ad-consent-title" className="font-semibold text-slate-900">
-            Allow advertising?
+            <Trans>Allow advertising?</Trans>
           </h2>
           <p className="text-slate-600">
-            Ads keep CodeDrop free. If you accept, an ad provider may set cookies and load ads on
-            these pages. Until you do, nothing is loaded from it.{' '}
-            <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
-              Privacy Policy
+            <Trans>
+              Ads keep CodeDrop free. If you accept, an ad provider may set cookies and load ads on
+              these pages. Until you do, nothing is loaded from it.
+            </Trans>{' '}
+            <Link
+              to={localized('/privacy-policy')}
+              className="font-medium text-brand-700 underline"
+            >
+              <Trans>Privacy Policy</Trans>
             </Link>
-            {current !== null && (
-              <> Your current choice: {current === 'granted' ? 'accepted' : 'rejected'}.</>
+            {current === 'granted' && (
+              <>
+                {' '}
+                <Trans>Your current choice: accepted.</Trans>
+              </>
+            )}
+            {current === 'denied' && (
+              <>
+                {' '}
+                <Trans>Your current choice: rejected.</Trans>
+              </>
             )}
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
           <Button variant="secondary" onClick={() => onChoose('denied')}>
-            Reject advertising
+            <Trans>Reject advertising</Trans>
           </Button>
-          <Button onClick={() => onChoose('granted')}>Accept advertising</Button>
+          <Button onClick={() => onChoose('granted')}>
+            <Trans>Accept advertising</Trans>
+          </Button>
         </div>
       </div>
     </section>

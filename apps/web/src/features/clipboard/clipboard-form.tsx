@@ -1,4 +1,5 @@
-import { codePointLength, formatCount, messages } from '@codedrop/contract';
+import { codePointLength } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FormCard } from '../../components/form-card';
@@ -8,6 +9,8 @@ import { Label } from '../../components/label';
 import { Textarea } from '../../components/textarea';
 import { cn } from '../../lib/cn';
 import { useConfig } from '../../lib/config-context';
+import { formatCountIn } from '../../lib/i18n/format-numbers';
+import { useMessages } from '../../lib/i18n/product-messages';
 import { useTextShareCreation, type CreatedTextShare } from '../../lib/use-text-share-creation';
 import { PasteOffer } from './paste-offer';
 
@@ -16,6 +19,8 @@ export type CreatedClipboard = CreatedTextShare;
 /** docs/product.md#clipboard: the text, its options and Generate 4-Digit Code. */
 export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipboard) => void }) {
   const config = useConfig();
+  const messages = useMessages();
+  const { t, i18n } = useLingui();
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const creation = useTextShareCreation('clipboard', messages.clipboardCreateFailed);
@@ -24,6 +29,8 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
 
   const length = codePointLength(text);
   const tooLong = length > config.maxTextChars;
+  const count = formatCountIn(i18n.locale, length);
+  const max = formatCountIn(i18n.locale, config.maxTextChars);
 
   const refuse = (message: string) => {
     setFieldError(message);
@@ -36,9 +43,7 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
     creation.clearFailure();
     if (text.trim() === '') return refuse(messages.textRequired);
     if (tooLong) {
-      return refuse(
-        `Please shorten your text to ${formatCount(config.maxTextChars)} characters or fewer`,
-      );
+      return refuse(t`Please shorten your text to ${max} characters or fewer`);
     }
     const created = await creation.create(text);
     if (created !== null) onCreated(created);
@@ -47,7 +52,9 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
   return (
     <FormCard onSubmit={submit}>
       <div className="flex flex-col gap-2">
-        <Label htmlFor="clipboard-text">Your text</Label>
+        <Label htmlFor="clipboard-text">
+          <Trans>Your text</Trans>
+        </Label>
         <Textarea
           id="clipboard-text"
           ref={textRef}
@@ -56,7 +63,7 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
             setText(event.target.value);
             setFieldError(null);
           }}
-          placeholder="Paste or type the text you want to share..."
+          placeholder={t`Paste or type the text you want to share...`}
           rows={10}
           disabled={busy}
           aria-invalid={fieldError !== null || tooLong}
@@ -69,11 +76,13 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
           <p
             id="clipboard-count"
             className={cn(
-              'ml-auto text-sm tabular-nums',
+              'ms-auto text-sm tabular-nums',
               tooLong ? 'font-medium text-red-700' : 'text-slate-600',
             )}
           >
-            {formatCount(length)} / {formatCount(config.maxTextChars)} characters
+            <Trans>
+              {count} / {max} characters
+            </Trans>
           </p>
         </div>
       </div>

@@ -1,9 +1,11 @@
+import { Plural, Trans } from '@lingui/react/macro';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { describePastedFiles } from '../../lib/pasted-files';
+import { useLocalizedPath } from '../../lib/i18n/use-localized-path';
+import { allImages } from '../../lib/pasted-files';
 import { handOverFiles } from '../../lib/pending-files';
 import { carriesText } from '../../lib/transfer-files';
 import { useFilePaste } from '../../lib/use-file-paste';
@@ -17,6 +19,7 @@ import { useFilePaste } from '../../lib/use-file-paste';
 export function PasteOffer({ enabled }: { enabled: boolean }) {
   const [pasted, setPasted] = useState<File[] | null>(null);
   const navigate = useNavigate();
+  const localized = useLocalizedPath();
 
   useFilePaste((files, event) => {
     if (!carriesText(event.clipboardData)) event.preventDefault();
@@ -24,26 +27,37 @@ export function PasteOffer({ enabled }: { enabled: boolean }) {
   }, enabled);
 
   if (!pasted) return null;
-  const several = pasted.length > 1;
+  const count = pasted.length;
   return (
     <Alert variant="info" data-testid="paste-offer">
       <p>
-        You pasted {describePastedFiles(pasted)}.{' '}
-        {several ? 'Share them as files instead?' : 'Share it as a file instead?'}
+        {allImages(pasted) ? (
+          <Plural
+            value={count}
+            one="You pasted # image. Share it as a file instead?"
+            other="You pasted # images. Share them as files instead?"
+          />
+        ) : (
+          <Plural
+            value={count}
+            one="You pasted # file. Share it as a file instead?"
+            other="You pasted # files. Share them as files instead?"
+          />
+        )}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button
           size="sm"
           onClick={() => {
             handOverFiles(pasted);
-            void navigate('/file-share');
+            void navigate(localized('/file-share'));
           }}
         >
           <Upload aria-hidden="true" />
-          Share as file
+          <Trans>Share as file</Trans>
         </Button>
         <Button size="sm" variant="secondary" onClick={() => setPasted(null)}>
-          Dismiss
+          <Trans>Dismiss</Trans>
         </Button>
       </div>
     </Alert>

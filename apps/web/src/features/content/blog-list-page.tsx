@@ -1,16 +1,21 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, CalendarDays, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLocale } from '../../lib/i18n/locale-context';
+import { useLocalizedPath } from '../../lib/i18n/use-localized-path';
 import { Badge } from '../../components/badge';
 import { Container } from '../../components/container';
 import { blogPostPath, blogPosts, type BlogPost, type ContentPageEntry } from './catalog';
 import { formatLongDate } from './dates';
+import { ReadingTime } from './reading-time';
 import { EntryMeta } from './page-meta';
 import { ShareCta } from './share-cta';
 
 /** Every post, newest first; drafts are listed as Coming Soon and not linked. */
 export function BlogListPage({ entry, adSlot }: { entry: ContentPageEntry; adSlot?: ReactNode }) {
   const posts = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date));
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-12">
       <EntryMeta entry={entry} />
@@ -21,7 +26,7 @@ export function BlogListPage({ entry, adSlot }: { entry: ContentPageEntry; adSlo
         <p className="max-w-2xl text-lg text-pretty text-slate-600">{entry.lead}</p>
       </Container>
       <Container width="md">
-        <ul className="flex flex-col gap-6" aria-label="Articles">
+        <ul className="flex flex-col gap-6" aria-label={t`Articles`}>
           {posts.map((post) => (
             <li key={post.slug}>
               <PostCard post={post} />
@@ -36,6 +41,8 @@ export function BlogListPage({ entry, adSlot }: { entry: ContentPageEntry; adSlo
 }
 
 function PostCard({ post }: { post: BlogPost }) {
+  const locale = useLocale();
+  const localized = useLocalizedPath();
   return (
     <article
       className={`relative flex flex-col gap-3 rounded-2xl border bg-white p-6 shadow-sm transition-shadow sm:p-8 ${
@@ -48,20 +55,22 @@ function PostCard({ post }: { post: BlogPost }) {
         {post.published ? (
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays className="size-4" aria-hidden="true" />
-            <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+            <time dateTime={post.date}>{formatLongDate(post.date, locale)}</time>
           </span>
         ) : (
-          <Badge variant="warning">Coming Soon</Badge>
+          <Badge variant="warning">
+            <Trans>Coming Soon</Trans>
+          </Badge>
         )}
         <span className="inline-flex items-center gap-1.5">
           <Clock className="size-4" aria-hidden="true" />
-          {post.readingTime}
+          <ReadingTime post={post} />
         </span>
       </div>
       <h2 className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
         {post.published ? (
           <Link
-            to={blogPostPath(post)}
+            to={localized(blogPostPath(post))}
             className="after:absolute after:inset-0 after:rounded-2xl hover:text-brand-700 focus-visible:outline-none"
           >
             {post.title}
@@ -76,8 +85,8 @@ function PostCard({ post }: { post: BlogPost }) {
           className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700"
           aria-hidden="true"
         >
-          Read the article
-          <ArrowRight className="size-4" />
+          <Trans>Read the article</Trans>
+          <ArrowRight className="size-4 rtl:-scale-x-100" />
         </span>
       )}
     </article>

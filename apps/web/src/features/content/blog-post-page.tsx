@@ -1,9 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, CalendarDays, Clock } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLocale } from '../../lib/i18n/locale-context';
+import { useLocalizedPath } from '../../lib/i18n/use-localized-path';
 import { blogPostPath, documentTitle, publishedPosts, type BlogPost } from './catalog';
 import { ContentPage } from './content-page';
 import { formatLongDate } from './dates';
+import { EnglishTextNote } from './english-text-note';
+import { ReadingTime } from './reading-time';
 import { renderTokens, type ContentToken } from './markdown';
 import { MarkdownHtml } from './markdown-html';
 import { PageMeta } from './page-meta';
@@ -24,6 +29,9 @@ export function BlogPostPage({
     [tokens],
   );
   const others = publishedPosts.filter((other) => other.slug !== post.slug);
+  const { t } = useLingui();
+  const locale = useLocale();
+  const localized = useLocalizedPath();
   return (
     <>
       <PageMeta
@@ -38,22 +46,22 @@ export function BlogPostPage({
         lead={post.excerpt}
         eyebrow={
           <Link
-            to="/blog"
+            to={localized('/blog')}
             className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
           >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            All articles
+            <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+            <Trans>All articles</Trans>
           </Link>
         }
         meta={
           <p className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-sm text-slate-600">
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden="true" />
-              <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+              <time dateTime={post.date}>{formatLongDate(post.date, locale)}</time>
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Clock className="size-4" aria-hidden="true" />
-              {post.readingTime}
+              <ReadingTime post={post} />
             </span>
           </p>
         }
@@ -62,13 +70,15 @@ export function BlogPostPage({
           <>
             {adSlot}
             {others.length > 0 && (
-              <nav aria-label="More articles" className="mx-auto w-full max-w-4xl px-4 sm:px-6">
-                <h2 className="text-lg font-semibold text-slate-900">More from the blog</h2>
+              <nav aria-label={t`More articles`} className="mx-auto w-full max-w-4xl px-4 sm:px-6">
+                <h2 className="text-lg font-semibold text-slate-900">
+                  <Trans>More from the blog</Trans>
+                </h2>
                 <ul className="mt-3 flex flex-col gap-2">
                   {others.map((other) => (
                     <li key={other.slug}>
                       <Link
-                        to={blogPostPath(other)}
+                        to={localized(blogPostPath(other))}
                         className="font-medium text-brand-700 hover:underline"
                       >
                         {other.title}
@@ -82,6 +92,7 @@ export function BlogPostPage({
           </>
         }
       >
+        <EnglishTextNote locale={locale} />
         <MarkdownHtml html={html} />
       </ContentPage>
     </>

@@ -1,3 +1,5 @@
+import { sourceLocale } from '@codedrop/contract';
+import { useLingui } from '@lingui/react';
 import { useMemo, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { useConfig } from '../../lib/config-context';
@@ -7,8 +9,9 @@ import {
   contentPages,
   publishedPosts,
   type ContentPageEntry,
+  type ContentPagePlace,
 } from './catalog';
-import { loadContent } from './content-sources';
+import { hasContent, loadContent } from './content-sources';
 import './prose.css';
 
 /**
@@ -17,11 +20,14 @@ import './prose.css';
  * build time, and the browser resolves the current one before hydrating (app/router.tsx),
  * so the served HTML is adopted as is.
  */
-export function contentRoutes({ adSlot }: { adSlot?: ReactNode } = {}): RouteObject[] {
+export function contentRoutes({
+  locale = sourceLocale,
+  adSlot,
+}: { locale?: string; adSlot?: ReactNode } = {}): RouteObject[] {
   return [
     ...contentPages.map((entry) => ({
       path: entry.path.slice(1),
-      lazy: () => loadPage(entry, adSlot),
+      lazy: () => loadPage(entry, locale, adSlot),
     })),
     ...publishedPosts.map((post) => ({
       path: blogPostPath(post).slice(1),
@@ -39,13 +45,17 @@ export function contentRoutes({ adSlot }: { adSlot?: ReactNode } = {}): RouteObj
 }
 
 /** The page's entry worded for the limits of the server it is served by (lib/config-context). */
-function useWorded(entry: ContentPageEntry): ContentPageEntry {
+function useWorded(entry: ContentPagePlace): ContentPageEntry {
   const config = useConfig();
-  return useMemo(() => contentPage(entry.path, config), [entry.path, config]);
+  const { i18n } = useLingui();
+  return useMemo(() => contentPage(entry.path, config, i18n), [entry.path, config, i18n]);
 }
 
-async function loadPage(entry: ContentPageEntry, adSlot: ReactNode) {
-  const content = entry.source === undefined ? Promise.resolve([]) : loadContent(entry.source);
+async function loadPage(entry: ContentPagePlace, locale: string, adSlot: ReactNode) {
+  const content =
+    entry.source === undefined ? Promise.resolve([]) : loadContent(entry.source, locale);
+  const inEnglish =
+    entry.source !== undefined && locale !== sourceLocale && !hasContent(entry.source, locale);
   switch (entry.layout) {
     case 'blog-list': {
       const { BlogListPage } = await import('./blog-list-page');
@@ -54,7 +64,9 @@ async function loadPage(entry: ContentPageEntry, adSlot: ReactNode) {
     case 'faq': {
       const [{ FaqPage }, tokens] = await Promise.all([import('./faq-page'), content]);
       return {
-        Component: () => <FaqPage entry={useWorded(entry)} tokens={tokens} adSlot={adSlot} />,
+        Component: () => (
+          <FaqPage entry={useWorded(entry)} tokens={tokens} adSlot={adSlot} inEnglish={inEnglish} />
+        ),
       };
     }
     case 'marketing': {
@@ -64,14 +76,26 @@ async function loadPage(entry: ContentPageEntry, adSlot: ReactNode) {
       ]);
       return {
         Component: () => (
-          <MarketingHomePage entry={useWorded(entry)} tokens={tokens} adSlot={adSlot} />
+          <MarketingHomePage
+            entry={useWorded(entry)}
+            tokens={tokens}
+            adSlot={adSlot}
+            inEnglish={inEnglish}
+          />
         ),
       };
     }
     case 'article': {
       const [{ InfoPage }, tokens] = await Promise.all([import('./info-page'), content]);
       return {
-        Component: () => <InfoPage entry={useWorded(entry)} tokens={tokens} adSlot={adSlot} />,
+        Component: () => (
+          <InfoPage
+            entry={useWorded(entry)}
+            tokens={tokens}
+            adSlot={adSlot}
+            inEnglish={inEnglish}
+          />
+        ),
       };
     }
   }

@@ -1,3 +1,4 @@
+import { sourceLocale } from '@codedrop/contract';
 import type { ContentToken } from './markdown';
 
 /**
@@ -12,12 +13,20 @@ const loaders = import.meta.glob<ContentToken[]>('../../../content/**/*.md', {
 
 const prefix = '../../../content/';
 
-export function hasContent(source: string): boolean {
-  return `${prefix}${source}.md` in loaders;
+/** English sources live at content/{source}.md, their translations at content/{locale}/{source}.md. */
+const fileOf = (source: string, locale: string) =>
+  locale === sourceLocale ? `${prefix}${source}.md` : `${prefix}${locale}/${source}.md`;
+
+export function hasContent(source: string, locale: string = sourceLocale): boolean {
+  return fileOf(source, locale) in loaders;
 }
 
-export async function loadContent(source: string): Promise<ContentToken[]> {
-  const load = loaders[`${prefix}${source}.md`];
+/** A page's text in the locale, or in English where it has no translation (yet). */
+export async function loadContent(
+  source: string,
+  locale: string = sourceLocale,
+): Promise<ContentToken[]> {
+  const load = loaders[fileOf(source, locale)] ?? loaders[fileOf(source, sourceLocale)];
   if (!load) throw new Error(`No Markdown file content/${source}.md`);
   return load();
 }

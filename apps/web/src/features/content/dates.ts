@@ -1,3 +1,5 @@
+import { sourceLocale } from '@codedrop/contract';
+
 const months = [
   'January',
   'February',
@@ -19,9 +21,15 @@ const months = [
  * by hand rather than with Intl.DateTimeFormat, whose first use loads the locale's data:
  * in a CPU profile of a content page's hydration on a throttled phone, the longest task.
  */
-export function formatLongDate(isoDate: string): string {
+export function formatLongDate(isoDate: string, locale: string = sourceLocale): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   const month = match === null ? undefined : months[Number(match[2]) - 1];
   if (match === null || month === undefined) throw new RangeError(`Not a date: ${isoDate}`);
+  // Other languages are written by Intl, in UTC so that the day is the same everywhere.
+  if (locale !== sourceLocale) {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])),
+    );
+  }
   return `${month} ${Number(match[3])}, ${match[1]}`;
 }

@@ -72,7 +72,7 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
                 disabled={!interactive}
                 data-starting={interactive ? undefined : ''}
                 onClick={() => toggle(item.id)}
-                className="flex w-full cursor-pointer items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-slate-900 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none focus-visible:ring-inset sm:px-6"
+                className="flex w-full cursor-pointer items-center justify-between gap-4 px-5 py-4 text-start text-base font-semibold text-slate-900 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none focus-visible:ring-inset sm:px-6"
               >
                 {item.question}
                 <ChevronDown

@@ -1,8 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Container } from '../../components/container';
 import { FaqAccordion, FaqNoScript, type FaqItem } from './faq-accordion';
 import { renderTokens, slugify, splitAt, type ContentToken } from './markdown';
+import { EnglishTextNote } from './english-text-note';
 import { MarkdownHtml } from './markdown-html';
+import { useLocale } from '../../lib/i18n/locale-context';
 import { EntryMeta, type ContentLayoutProps } from './page-meta';
 import { ShareCta } from './share-cta';
 
@@ -32,8 +35,10 @@ export function parseFaq(tokens: readonly ContentToken[]): {
   };
 }
 
-export function FaqPage({ entry, tokens, adSlot }: ContentLayoutProps) {
+export function FaqPage({ entry, tokens, adSlot, inEnglish = false }: ContentLayoutProps) {
+  const locale = useLocale();
   const { introHtml, categories } = useMemo(() => parseFaq(tokens), [tokens]);
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-12">
       <EntryMeta entry={entry} />
@@ -43,7 +48,7 @@ export function FaqPage({ entry, tokens, adSlot }: ContentLayoutProps) {
           {entry.heading}
         </h1>
         <p className="max-w-2xl text-lg text-pretty text-slate-600">{entry.lead}</p>
-        <nav aria-label="FAQ topics">
+        <nav aria-label={t`FAQ topics`}>
           <ul className="flex flex-wrap justify-center gap-2">
             {categories.map((category) => (
               <li key={category.id}>
@@ -59,6 +64,7 @@ export function FaqPage({ entry, tokens, adSlot }: ContentLayoutProps) {
         </nav>
       </Container>
       <Container width="md" className="flex flex-col gap-10">
+        {inEnglish && <EnglishTextNote locale={locale} />}
         {introHtml.trim() !== '' && <MarkdownHtml html={introHtml} className="text-center" />}
         {categories.map((category) => (
           <section key={category.id} aria-labelledby={category.id} className="flex flex-col gap-4">

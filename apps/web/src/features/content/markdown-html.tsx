@@ -1,6 +1,8 @@
-import type { MouseEvent } from 'react';
+import { localizedPath, sourceLocale } from '@codedrop/contract';
+import { useMemo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '../../lib/cn';
+import { useLocale } from '../../lib/i18n/locale-context';
 
 /**
  * Rendered Markdown. Links to our own pages navigate inside the app instead of reloading
@@ -8,6 +10,18 @@ import { cn } from '../../lib/cn';
  */
 export function MarkdownHtml({ html, className }: { html: string; className?: string }) {
   const navigate = useNavigate();
+  const locale = useLocale();
+  // The Markdown links to pages by their English paths; a reader stays in their language.
+  const localized = useMemo(
+    () =>
+      locale === sourceLocale
+        ? html
+        : html.replace(
+            /href="\/(?!\/)([^"]*)"/g,
+            (_, rest: string) => `href="${localizedPath(locale, `/${rest}`)}"`,
+          ),
+    [html, locale],
+  );
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -22,7 +36,7 @@ export function MarkdownHtml({ html, className }: { html: string; className?: st
     <div
       className={cn('prose', className)}
       onClick={onClick}
-      dangerouslySetInnerHTML={{ __html: html }}
+      dangerouslySetInnerHTML={{ __html: localized }}
     />
   );
 }

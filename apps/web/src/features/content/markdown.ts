@@ -14,12 +14,15 @@ export type ContentHeading = Extract<ContentToken, { depth: number }>;
 
 /** Heading anchors: "Who is it for?" → "who-is-it-for". */
 export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/<[^>]*>/g, '')
-    .replace(/&[a-z#0-9]+;/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return (
+    text
+      .toLowerCase()
+      .replace(/<[^>]*>/g, '')
+      .replace(/&[a-z#0-9]+;/g, '')
+      // Letters and digits of any script, so that a translated heading keeps an anchor.
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+  );
 }
 
 /** The HTML of `tokens`, in their order. */

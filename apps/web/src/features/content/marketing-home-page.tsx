@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import {
   Briefcase,
   Clapperboard,
@@ -22,20 +23,17 @@ import {
   type ContentToken,
   type Section,
 } from './markdown';
+import { EnglishTextNote } from './english-text-note';
 import { MarkdownHtml } from './markdown-html';
+import { useLocale } from '../../lib/i18n/locale-context';
 import { EntryMeta, type ContentLayoutProps } from './page-meta';
 import { ShareCta } from './share-cta';
-import { toolAt, tools } from '../../lib/tools';
+import { useLocalizedPath } from '../../lib/i18n/use-localized-path';
+import { toolPaths, useTool } from '../../lib/tools';
 import { IconTile } from '../../components/icon-tile';
 
-const clipboard = toolAt('/clipboard');
-
-const audienceIcons: Record<string, LucideIcon> = {
-  developers: Code2,
-  'content-creators': Clapperboard,
-  students: GraduationCap,
-  'business-users': Briefcase,
-};
+/** The audiences' cards in home.md's order (developers, creators, students, business users). */
+const audienceIcons: LucideIcon[] = [Code2, Clapperboard, GraduationCap, Briefcase];
 
 /**
  * /home, from content/pages/home.md: the intro (hero highlights), then three "##" parts —
@@ -50,22 +48,33 @@ export function parseHome(tokens: readonly ContentToken[]) {
   return { introHtml: renderTokens(intro), tools, codes, audiences };
 }
 
-export function MarketingHomePage({ entry, tokens, adSlot }: ContentLayoutProps) {
+export function MarketingHomePage({
+  entry,
+  tokens,
+  adSlot,
+  inEnglish = false,
+}: ContentLayoutProps) {
+  const locale = useLocale();
   const home = useMemo(() => parseHome(tokens), [tokens]);
   return (
     <div className="flex flex-col gap-20">
       <EntryMeta entry={entry} />
+      {inEnglish && (
+        <Container>
+          <EnglishTextNote locale={locale} />
+        </Container>
+      )}
       <Hero entry={entry} highlightsHtml={home.introHtml} />
       <CardSection
         section={home.tools}
         columns="md:grid-cols-3"
-        icon={(card) => tools.find((tool) => tool.to === headingLink(card.heading))?.icon}
+        icon={(card) => toolPaths.find((tool) => tool.to === headingLink(card.heading))?.icon}
       />
       <StepsSection section={home.codes} />
       <CardSection
         section={home.audiences}
         columns="sm:grid-cols-2 lg:grid-cols-4"
-        icon={(card) => audienceIcons[slugify(card.heading.text)]}
+        icon={(_, index) => audienceIcons[index]}
       />
       {adSlot}
       <ShareCta />
@@ -74,12 +83,14 @@ export function MarketingHomePage({ entry, tokens, adSlot }: ContentLayoutProps)
 }
 
 function Hero({ entry, highlightsHtml }: { entry: ContentPageEntry; highlightsHtml: string }) {
+  const localized = useLocalizedPath();
+  const clipboard = useTool('/clipboard');
   return (
     <Container className="grid items-center gap-12 lg:grid-cols-[1.15fr_1fr]">
       <div className="flex flex-col items-start gap-6">
         <Badge variant="brand">
           <Sparkles aria-hidden="true" />
-          Free, anonymous, temporary
+          <Trans>Free, anonymous, temporary</Trans>
         </Badge>
         <h1 className="text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl">
           {entry.heading}
@@ -87,12 +98,12 @@ function Hero({ entry, highlightsHtml }: { entry: ContentPageEntry; highlightsHt
         <p className="max-w-xl text-lg text-slate-600">{entry.lead}</p>
         <MarkdownHtml html={highlightsHtml} className="prose-checklist" />
         <div className="flex flex-wrap gap-3">
-          <Link to={clipboard.to} className={buttonClasses({ size: 'lg' })}>
+          <Link to={localized(clipboard.to)} className={buttonClasses({ size: 'lg' })}>
             <clipboard.icon aria-hidden="true" />
-            Start sharing
+            <Trans>Start sharing</Trans>
           </Link>
-          <Link to="/" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
-            I have a code
+          <Link to={localized('/')} className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+            <Trans>I have a code</Trans>
           </Link>
         </div>
       </div>
@@ -108,12 +119,14 @@ function CodeIllustration() {
       <div className="absolute -inset-4 -z-10 rotate-3 rounded-3xl bg-brand-100" />
       <div className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-lg">
         <div className="flex items-center justify-between text-sm">
-          <span className="font-semibold text-slate-900">Your share is ready</span>
+          <span className="font-semibold text-slate-900">
+            <Trans>Your share is ready</Trans>
+          </span>
           <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-            Encrypted
+            <Trans>Encrypted</Trans>
           </span>
         </div>
-        <div className="flex justify-center gap-2">
+        <div dir="ltr" className="flex justify-center gap-2">
           {['4', '8', '1', '5'].map((digit, index) => (
             <span
               key={index}
@@ -125,15 +138,23 @@ function CodeIllustration() {
         </div>
         <div className="flex flex-col gap-2 text-sm text-slate-600">
           <div className="flex justify-between">
-            <span>Expires</span>
-            <span className="font-medium text-slate-900">in 1 hour</span>
+            <span>
+              <Trans>Expires</Trans>
+            </span>
+            <span className="font-medium text-slate-900">
+              <Trans>in 1 hour</Trans>
+            </span>
           </div>
           <div className="h-2 overflow-hidden rounded-full bg-slate-100">
             <div className="h-full w-2/3 rounded-full bg-brand-500" />
           </div>
           <div className="flex justify-between">
-            <span>Downloads left</span>
-            <span className="font-medium text-slate-900">5 of 5</span>
+            <span>
+              <Trans>Downloads left</Trans>
+            </span>
+            <span className="font-medium text-slate-900">
+              <Trans>5 of 5</Trans>
+            </span>
           </div>
         </div>
       </div>
@@ -163,7 +184,7 @@ function CardSection({
 }: {
   section: Section;
   columns: string;
-  icon: (card: Section) => LucideIcon | undefined;
+  icon: (card: Section, index: number) => LucideIcon | undefined;
 }) {
   const cards = splitAt(section.body, 3).sections;
   return (
@@ -171,8 +192,8 @@ function CardSection({
       <Container className="flex flex-col gap-10">
         <SectionIntro section={section} />
         <ul className={`grid gap-6 ${columns}`}>
-          {cards.map((card) => {
-            const Icon = icon(card) ?? Sparkles;
+          {cards.map((card, index) => {
+            const Icon = icon(card, index) ?? Sparkles;
             return (
               <li
                 key={card.heading.text}
@@ -194,10 +215,11 @@ function CardSection({
 
 /** "### [Online Notepad](/notepad)" becomes an in-app link; plain headings stay text. */
 function CardTitle({ heading }: { heading: ContentHeading }) {
+  const localized = useLocalizedPath();
   const link = heading.tokens.find((token): token is Tokens.Link => token.type === 'link');
   if (!link) return <>{heading.text}</>;
   return (
-    <Link to={link.href} className="text-brand-700 hover:underline">
+    <Link to={localized(link.href)} className="text-brand-700 hover:underline">
       {link.text}
     </Link>
   );

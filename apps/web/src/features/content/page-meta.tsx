@@ -1,6 +1,9 @@
+import { localizedPath, sourceLocale } from '@codedrop/contract';
 import type { ReactNode } from 'react';
+import { useLocale } from '../../lib/i18n/locale-context';
 import { documentTitle, type ContentPageEntry } from './catalog';
 import type { ContentToken } from './markdown';
+import { pageLocales } from './page-locales';
 import { absoluteUrl } from './site-origin';
 
 export interface PageMetaProps {
@@ -24,18 +27,34 @@ export function PageMeta({
   path,
   type = 'website',
 }: PageMetaProps) {
-  const url = absoluteUrl(path);
+  const locale = useLocale();
+  const written = pageLocales(path);
+  // A page whose text this locale has not translated is the English page's copy: that one is
+  // canonical, and only pages in their own language name their alternates.
+  const translated = written.includes(locale);
+  const url = absoluteUrl(localizedPath(translated ? locale : sourceLocale, path));
   const ogTitle = shareTitle ?? title ?? 'CodeDrop';
   return (
     <>
       {title !== undefined && <title>{title}</title>}
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
+      {translated &&
+        written.map((alternate) => (
+          <link
+            key={alternate}
+            rel="alternate"
+            hrefLang={alternate}
+            href={absoluteUrl(localizedPath(alternate, path))}
+          />
+        ))}
+      {translated && <link rel="alternate" hrefLang="x-default" href={absoluteUrl(path)} />}
       <meta property="og:site_name" content="CodeDrop" />
       <meta property="og:type" content={type} />
       <meta property="og:title" content={ogTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
+      <meta property="og:locale" content={locale.replace('-', '_')} />
       <meta property="og:image" content={absoluteUrl('/og-image.png')} />
       <meta name="twitter:card" content="summary_large_image" />
     </>
@@ -47,6 +66,8 @@ export interface ContentLayoutProps {
   entry: ContentPageEntry;
   tokens: ContentToken[];
   adSlot?: ReactNode;
+  /** The text is the English one: the reader's locale has not translated it. */
+  inEnglish?: boolean;
 }
 
 /** A content page's meta tags, from its catalog entry. */

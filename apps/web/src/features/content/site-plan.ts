@@ -1,10 +1,21 @@
-import { pagePaths, publishedBlogSlugs } from '@codedrop/contract';
-import { tools } from '../../lib/tools';
+import {
+  localizedPath,
+  locales,
+  pagePaths,
+  publishedBlogSlugs,
+  sourceLocale,
+} from '@codedrop/contract';
+import { hasContent } from './content-sources';
+import { toolPaths } from '../../lib/tools';
 import { blogPostPath, contentPages, publishedPosts } from './catalog';
 import { prerenderOrigin } from './site-origin';
 
 export interface PlannedPage {
+  /** Its address: the page's path under its locale's prefix. */
   path: string;
+  /** The page's path in English (`/faq` for `/de/faq`). */
+  page: string;
+  locale: string;
   /** Source modules (Vite manifest keys) the page loads lazily, preloaded by its HTML. */
   modules: string[];
   lastModified?: string;
@@ -35,8 +46,12 @@ function toolModule(path: string): string {
  * route list (packages/contract), plus the sitemap of the same pages. Throws when the
  * route list and the content catalog disagree, so neither can drift.
  */
-export function sitePlan(): { origin: string; notFoundPath: string; pages: PlannedPage[] } {
-  const pages: PlannedPage[] = [
+export function sitePlan(): {
+  origin: string;
+  notFoundPath: string;
+  pages: PlannedPage[];
+} {
+  const pages: Omit<PlannedPage, 'page' | 'locale'>[] = [
     { path: '/', modules: [] },
     ...contentPages.map((entry) => ({
       path: entry.path,
@@ -51,7 +66,7 @@ export function sitePlan(): { origin: string; notFoundPath: string; pages: Plann
       modules: ['src/features/content/blog-post-page.tsx', `content/blog/${post.slug}.md?tokens`],
       lastModified: post.date,
     })),
-    ...tools.map((tool) => ({
+    ...toolPaths.map((tool) => ({
       path: tool.to,
       modules: [toolModule(tool.to)],
     })),
@@ -64,5 +79,23 @@ export function sitePlan(): { origin: string; notFoundPath: string; pages: Plann
       `The content catalog and the route list differ:\n  catalog: ${planned.join(' ')}\n  routes:  ${routeList.join(' ')}`,
     );
   }
-  return { origin: prerenderOrigin, notFoundPath: '/__codedrop_not_found__', pages };
+  return {
+    origin: prerenderOrigin,
+    notFoundPath: '/__codedrop_not_found__',
+    pages: locales.flatMap((locale) =>
+      pages.map((entry) => ({
+        ...entry,
+        path: localizedPath(locale, entry.path),
+        page: entry.path,
+        locale,
+        // The locale's own text where it has one (content-sources.ts picks the same file).
+        modules: entry.modules.map((module) => {
+          const source = /^content\/(.+)\.md\?tokens$/.exec(module)?.[1];
+          return source !== undefined && hasContent(source, locale) && locale !== sourceLocale
+            ? `content/${locale}/${source}.md?tokens`
+            : module;
+        }),
+      })),
+    ),
+  };
 }

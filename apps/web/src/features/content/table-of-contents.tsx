@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { isHeading, slugify, type ContentToken } from './markdown';
 
 export interface TocItem {
@@ -19,15 +20,18 @@ function plainText(markdown: string): string {
 
 /** "On this page", beside long pages on wide screens. */
 export function TableOfContents({ items }: { items: TocItem[] }) {
+  const { t } = useLingui();
   return (
-    <nav aria-label="On this page" className="sticky top-24 hidden lg:block">
-      <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">On this page</h2>
-      <ul className="mt-3 flex flex-col gap-1 border-l border-slate-200">
+    <nav aria-label={t`On this page`} className="sticky top-24 hidden lg:block">
+      <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        {t`On this page`}
+      </h2>
+      <ul className="mt-3 flex flex-col gap-1 border-s border-slate-200">
         {items.map((item) => (
           <li key={item.id}>
             <a
               href={`#${item.id}`}
-              className="-ml-px block border-l border-transparent py-1 pl-4 text-sm text-slate-600 hover:border-brand-500 hover:text-brand-700"
+              className="-ms-px block border-s border-transparent py-1 ps-4 text-sm text-slate-600 hover:border-brand-500 hover:text-brand-700"
             >
               {item.text}
             </a>

@@ -1,9 +1,11 @@
-import { formatBytes } from '@codedrop/contract';
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { Button } from '../../components/button';
 import { IconTile } from '../../components/icon-tile';
 import { cn } from '../../lib/cn';
 import { fileIcon } from '../../lib/file-icon';
+import { formatBytesIn } from '../../lib/i18n/format-numbers';
 
 /** Stable while the file is listed: a list never holds the same file twice. */
 export const fileKey = (file: File) => `${file.name}\u0000${file.size}\u0000${file.lastModified}`;
@@ -20,6 +22,7 @@ export interface FileListProps {
  */
 export function FileList({ files, onRemove, disabled }: FileListProps) {
   const single = files.length === 1;
+  const { t, i18n } = useLingui();
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-slate-50">
       {files.map((file, index) => (
@@ -43,9 +46,10 @@ export function FileList({ files, onRemove, disabled }: FileListProps) {
               )}
               title={file.name}
             >
-              {file.name}
+              {/* A name keeps its own direction on a right-to-left page. */}
+              <bdi>{file.name}</bdi>
             </p>
-            <p className="text-sm text-slate-600">{formatBytes(file.size)}</p>
+            <p className="text-sm text-slate-600">{formatBytesIn(i18n.locale, file.size)}</p>
           </div>
           <Button
             variant="secondary"
@@ -53,11 +57,11 @@ export function FileList({ files, onRemove, disabled }: FileListProps) {
             onClick={() => onRemove(index)}
             disabled={disabled}
             // The visible word is the same on every row; the name says which file goes.
-            aria-label={`Remove ${file.name}`}
+            aria-label={t`Remove ${ph({ name: file.name })}`}
             data-remove-index={index}
           >
             <X aria-hidden="true" />
-            Remove
+            <Trans>Remove</Trans>
           </Button>
         </li>
       ))}

@@ -1,9 +1,10 @@
-import { formatBytesCompact } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, UploadCloud } from 'lucide-react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { buttonClasses } from '../../components/button';
 import { IconTile } from '../../components/icon-tile';
 import { cn } from '../../lib/cn';
+import { formatBytesCompactIn, formatCountIn } from '../../lib/i18n/format-numbers';
 import { filesFromTransfer } from '../../lib/transfer-files';
 import { describeTotal } from './file-selection';
 import { FileList } from './file-list';
@@ -38,6 +39,7 @@ export function FilePicker({
   const [dragging, setDragging] = useState(false);
   const area = useRef<HTMLDivElement>(null);
   const removedAt = useRef<number | null>(null);
+  const { i18n } = useLingui();
 
   // Focus would be lost with the removed row's button: it goes to the row that took its
   // place, the last one, or the picker once the list is empty.
@@ -66,6 +68,8 @@ export function FilePicker({
   const fileInput = <FileInput onAdd={onAdd} {...input} />;
 
   if (files.length === 0) {
+    const maxSize = formatBytesCompactIn(i18n.locale, maxBytes);
+    const maxCount = formatCountIn(i18n.locale, maxFiles);
     return (
       <label
         htmlFor="file-input"
@@ -83,10 +87,14 @@ export function FilePicker({
       >
         <IconTile icon={UploadCloud} tone="raised" size="2xl" />
         <span className="font-semibold text-slate-900">
-          Drop files here or <span className="text-brand-700 underline">choose files</span>
+          <Trans>
+            Drop files here or <span className="text-brand-700 underline">choose files</span>
+          </Trans>
         </span>
         <span className="text-sm text-slate-600">
-          Any file type, up to {maxFiles} files and {formatBytesCompact(maxBytes)} in total
+          <Trans>
+            Any file type, up to {maxCount} files and {maxSize} in total
+          </Trans>
         </span>
         {fileInput}
       </label>
@@ -114,7 +122,7 @@ export function FilePicker({
       <div className="flex flex-wrap items-center justify-between gap-3">
         {/* Announced as files come and go; one file's size is already on its row. */}
         <p role="status" className="text-sm font-medium text-slate-700 tabular-nums">
-          {files.length > 1 ? describeTotal(files) : ''}
+          {files.length > 1 ? describeTotal(files, i18n) : ''}
         </p>
         <label
           htmlFor="file-input"
@@ -125,7 +133,7 @@ export function FilePicker({
           )}
         >
           <Plus aria-hidden="true" />
-          Add files
+          <Trans>Add files</Trans>
           {fileInput}
         </label>
       </div>

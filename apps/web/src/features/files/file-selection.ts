@@ -1,4 +1,7 @@
-import { formatBytes, formatBytesCompact, messages } from '@codedrop/contract';
+import type { I18n } from '@lingui/core';
+import { plural, t } from '@lingui/core/macro';
+import { formatBytesCompactIn, formatBytesIn } from '../../lib/i18n/format-numbers';
+import { productMessages } from '../../lib/i18n/product-messages';
 
 /** The server's limits on one share's files (GET /api/config). */
 export interface FileLimits {
@@ -7,7 +10,7 @@ export interface FileLimits {
   maxFilesPerShare: number;
 }
 
-/** Why a selection cannot be uploaded, in the page's words. */
+/** Why a selection cannot be uploaded, in the page's words (and language). */
 export interface SelectionProblem {
   kind: 'too-large' | 'too-many';
   /** The toast's title, when the detail needs one. */
@@ -41,12 +44,14 @@ export function totalBytes(files: readonly File[]): number {
 export function selectionProblem(
   files: readonly File[],
   limits: FileLimits,
+  i18n: I18n,
 ): SelectionProblem | null {
+  const messages = productMessages(i18n);
   if (files.length > limits.maxFilesPerShare) {
     return { kind: 'too-many', detail: messages.tooManyFiles(limits.maxFilesPerShare) };
   }
   if (totalBytes(files) > limits.maxFileBytes) {
-    const limit = formatBytesCompact(limits.maxFileBytes);
+    const limit = formatBytesCompactIn(i18n.locale, limits.maxFileBytes);
     return {
       kind: 'too-large',
       title: messages.fileTooLargeTitle,
@@ -68,12 +73,13 @@ export function addFiles(
   current: readonly File[],
   added: readonly File[],
   limits: FileLimits,
+  i18n: I18n,
 ): SelectionChange {
   const next = [...current];
   for (const file of added) {
     if (!next.some((kept) => isSameFile(kept, file))) next.push(file);
   }
-  const problem = selectionProblem(next, limits);
+  const problem = selectionProblem(next, limits, i18n);
   return problem ? { files: [...current], problem } : { files: next, problem: null };
 }
 
@@ -82,7 +88,8 @@ export function removeFileAt(current: readonly File[], index: number): File[] {
 }
 
 /** "3 files · 1.2 MB total". */
-export function describeTotal(files: readonly File[]): string {
-  const count = `${files.length} ${files.length === 1 ? 'file' : 'files'}`;
-  return `${count} · ${formatBytes(totalBytes(files))} total`;
+export function describeTotal(files: readonly File[], i18n: I18n): string {
+  const count = files.length;
+  const size = formatBytesIn(i18n.locale, totalBytes(files));
+  return t(i18n)`${plural(count, { one: '# file', other: '# files' })} · ${size} total`;
 }

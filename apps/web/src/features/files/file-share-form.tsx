@@ -1,4 +1,4 @@
-import { messages } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -9,16 +9,17 @@ import { EncryptionOptionsCard } from '../../components/encryption/encryption-op
 import { SealProgressView } from '../../components/encryption/seal-progress-view';
 import { ExpirySelect } from '../../components/expiry-select';
 import { FieldError } from '../../components/field-error';
-import { Input } from '../../components/input';
 import { Label } from '../../components/label';
 import { Spinner } from '../../components/spinner';
 import type { UploadProgress as Transfer } from '../../lib/api/multipart-upload';
 import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
 import { useConfig } from '../../lib/config-context';
+import { productMessages } from '../../lib/i18n/product-messages';
 import { limitWords } from '../../lib/tools';
 import { parseDownloadLimit } from '../../lib/download-limit';
 import type { SealProgress } from '../../lib/encryption/progress';
 import { useEncryptionOptions } from '../../lib/encryption/use-encryption-options';
+import { DownloadLimitField } from './download-limit-field';
 import { FilePicker } from './file-picker';
 import { SmartDataInfo, UploadLimits } from './file-facts';
 import type { CreatedFile } from './created-file';
@@ -35,6 +36,8 @@ import { forgetResumeRecord } from '../../lib/resume-records';
 /** docs/product.md#file-share, before upload: files, limit, expiry, upload. */
 export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile) => void }) {
   const config = useConfig();
+  const { t, i18n } = useLingui();
+  const messages = productMessages(i18n);
   const [limitText, setLimitText] = useState(String(config.downloadLimit.default));
   const [expiry, setExpiry] = useState<number | null>(null);
   const [failure, setFailure] = useState<ProblemMessage | null>(null);
@@ -77,7 +80,7 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
     setLimitText(String(maxDownloads));
     setUploading(true);
     // The result card shows the share's dates.
-    warmDateTimeFormat();
+    warmDateTimeFormat(i18n.locale);
     let result;
     if (files.length === 1) {
       // One file goes up resumably, in chunks: the code shows before the last byte is sent.
@@ -89,6 +92,7 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
         chunkSize: config.uploadChunkBytes,
         choice,
         record: resume ?? undefined,
+        i18n,
       });
       setSealing(null);
       setUploading(false);
@@ -143,7 +147,7 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
     const message =
       problem.code === 'WRONG_PASSWORD'
         ? { title: problem.title, detail: problem.detail }
-        : problemWords('create', problem, {
+        : problemWords('create', problem, i18n, {
             failureTitle: messages.uploadFailed,
             maxFileBytes: config.maxFileBytes,
           });
@@ -151,11 +155,13 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
     toast.error(message.title, { description: message.detail });
   }
 
-  const { min, max } = config.downloadLimit;
+  const { codeTitle } = limitWords(config, i18n);
   return (
     <FormCard onSubmit={submit}>
       <div className="flex flex-col gap-2">
-        <Label htmlFor="file-input">File</Label>
+        <Label htmlFor="file-input">
+          <Trans>File</Trans>
+        </Label>
         <FilePicker
           files={files}
           maxBytes={config.maxFileBytes}
@@ -175,26 +181,13 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
       <UploadLimits />
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="download-limit">Download limit</Label>
-          <Input
-            id="download-limit"
-            type="number"
-            inputMode="numeric"
-            min={min}
-            max={max}
-            step={1}
-            value={limitText}
-            disabled={uploading}
-            onChange={(event) => setLimitText(event.target.value)}
-            onBlur={() => setLimitText(String(parseDownloadLimit(limitText, { min, max })))}
-            aria-describedby="download-limit-hint"
-          />
-          <p id="download-limit-hint" className="text-sm text-slate-600">
-            {min}–{max}. {files.length > 1 ? 'The files are' : 'The file is'} deleted after the last
-            download.
-          </p>
-        </div>
+        <DownloadLimitField
+          value={limitText}
+          onChange={setLimitText}
+          limits={config.downloadLimit}
+          several={files.length > 1}
+          disabled={uploading}
+        />
         <ExpirySelect
           id="file-expiry"
           value={expiresInSeconds}
@@ -232,10 +225,10 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
       >
         {uploading ? <Spinner /> : <Upload aria-hidden="true" />}
         {uploading
-          ? 'Uploading...'
+          ? t`Uploading...`
           : resume
             ? messages.resumeUpload
-            : `Upload & Generate ${limitWords(config).codeTitle}`}
+            : t`Upload & Generate ${codeTitle}`}
       </Button>
     </FormCard>
   );

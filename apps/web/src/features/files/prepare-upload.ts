@@ -9,6 +9,8 @@ import {
   sealFileMeta,
   toBase64,
 } from '@codedrop/crypto';
+import type { I18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import type { ClientProblem } from '../../lib/api/result';
 import { recoveryFields, type EncryptionChoice } from '../../lib/encryption/options';
 import type { ResumeRecord } from '../../lib/resume-records';
@@ -25,12 +27,17 @@ export interface UploadChoices {
 }
 
 /** A resume whose password does not open the upload's sealed metadata. */
-export class WrongPasswordError extends Error {
-  readonly problem: ClientProblem = {
+export class WrongPasswordError extends Error {}
+
+/** What the page says of a WrongPasswordError, in the language of `i18n`. */
+export function wrongPasswordProblem(i18n: I18n): ClientProblem {
+  return {
     code: 'WRONG_PASSWORD',
     status: 0,
-    title: 'Wrong password',
-    detail: 'This is not the password this upload was encrypted with. Enter the same password.',
+    title: t(i18n)`Wrong password`,
+    detail: t(
+      i18n,
+    )`This is not the password this upload was encrypted with. Enter the same password.`,
   };
 }
 
@@ -38,25 +45,29 @@ export class WrongPasswordError extends Error {
  * A resume must send what the upload began with: the same ciphertext for an encrypted one
  * (never its plaintext), the plain bytes for a plain one.
  */
-export function mismatchProblem(record: ResumeRecord, choice: EncryptionChoice | null) {
+export function mismatchProblem(record: ResumeRecord, choice: EncryptionChoice | null, i18n: I18n) {
   if (Boolean(record.encryption) === (choice !== null)) return null;
   const problem: ClientProblem = {
     code: 'VALIDATION_FAILED',
     status: 0,
-    title: 'Cannot resume this upload',
+    title: t(i18n)`Cannot resume this upload`,
     detail: record.encryption
-      ? 'This upload was encrypted: turn on password protection and enter the same password to resume it.'
-      : 'This upload was not encrypted: turn off password protection to resume it.',
+      ? t(
+          i18n,
+        )`This upload was encrypted: turn on password protection and enter the same password to resume it.`
+      : t(i18n)`This upload was not encrypted: turn off password protection to resume it.`,
   };
   return problem;
 }
 
-export const encryptionProblem: ClientProblem = {
-  code: 'INTERNAL',
-  status: 0,
-  title: 'Encryption failed',
-  detail: 'This browser could not encrypt the file.',
-};
+export function encryptionProblem(i18n: I18n): ClientProblem {
+  return {
+    code: 'INTERNAL',
+    status: 0,
+    title: t(i18n)`Encryption failed`,
+    detail: t(i18n)`This browser could not encrypt the file.`,
+  };
+}
 
 /** The metadata to send and, for an encrypted file, its stream and what a resume needs. */
 export interface Prepared {

@@ -5,6 +5,7 @@ import { decryptFileMeta, encryptedSize, type RangeEncryptor } from '@codedrop/c
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResumableUploadOptions } from '../../lib/api/resumable-upload';
 import { fileFingerprint, findResumeRecord, type ResumeRecord } from '../../lib/resume-records';
+import { englishI18n } from '../../test-support/english';
 import { beginResumableShare, type ResumableShareRequest } from './resumable-share';
 
 const tus = vi.hoisted(() => ({ startResumableUpload: vi.fn() }));
@@ -58,6 +59,7 @@ const request = (overrides: Partial<ResumableShareRequest> = {}): ResumableShare
   expiresInSeconds: 3600,
   chunkSize: 8 * 1024 * 1024,
   choice: null,
+  i18n: englishI18n,
   ...overrides,
 });
 

@@ -1,4 +1,5 @@
 import type { CreateFileResponse } from '@codedrop/contract';
+import type { I18n } from '@lingui/core';
 import type { ClientProblem } from '../../lib/api/result';
 import { loadOnUse } from '../../lib/api/load-on-use';
 import { forgetResumeRecord, saveResumeRecord } from '../../lib/resume-records';
@@ -8,12 +9,15 @@ import {
   encryptionProblem,
   mismatchProblem,
   prepareUpload,
+  wrongPasswordProblem,
   type UploadChoices,
 } from './prepare-upload';
 import { UploadTracker } from './upload-tracker';
 
 export interface ResumableShareRequest extends UploadChoices {
   chunkSize: number;
+  /** The page's language, for the problems said here. */
+  i18n: I18n;
 }
 
 export type ResumableShareResult =
@@ -29,16 +33,17 @@ export type ResumableShareResult =
 export async function beginResumableShare(
   request: ResumableShareRequest,
 ): Promise<ResumableShareResult> {
-  const { file, record, choice } = request;
-  const mismatch = record && mismatchProblem(record, choice);
+  const { file, record, choice, i18n } = request;
+  const mismatch = record && mismatchProblem(record, choice, i18n);
   if (mismatch) return { ok: false, problem: mismatch };
   let prepared;
   try {
     prepared = await prepareUpload(request);
   } catch (error) {
-    if (error instanceof WrongPasswordError) return { ok: false, problem: error.problem };
+    if (error instanceof WrongPasswordError)
+      return { ok: false, problem: wrongPasswordProblem(i18n) };
     console.error('Encryption failed', error);
-    return { ok: false, problem: encryptionProblem };
+    return { ok: false, problem: encryptionProblem(i18n) };
   }
   const { encrypted, metadata, encryption } = prepared;
   // The upload client (tus, zod) loads when the first upload begins, not with the page.

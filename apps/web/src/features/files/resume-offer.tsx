@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -25,15 +26,14 @@ export interface ResumeOfferProps {
 
 /** What the page says when the file picked is one whose upload stopped half-way. */
 export function ResumeOffer({ record, onDiscard, disabled }: ResumeOfferProps) {
+  const { t } = useLingui();
+  const code = record.share.code;
   return (
-    <Alert
-      variant="info"
-      title={`This file's upload stopped before it finished (code ${record.share.code})`}
-    >
+    <Alert variant="info" title={t`This file's upload stopped before it finished (code ${code})`}>
       <p>
         {record.encryption
-          ? 'It was encrypted: turn on password protection, enter the same password, then choose Resume upload to continue where it stopped.'
-          : 'Choose Resume upload to continue where it stopped, under the same code.'}
+          ? t`It was encrypted: turn on password protection, enter the same password, then choose Resume upload to continue where it stopped.`
+          : t`Choose Resume upload to continue where it stopped, under the same code.`}
       </p>
       <Button
         variant="inline-link"
@@ -42,7 +42,7 @@ export function ResumeOffer({ record, onDiscard, disabled }: ResumeOfferProps) {
         onClick={onDiscard}
         disabled={disabled}
       >
-        Start a new upload instead
+        <Trans>Start a new upload instead</Trans>
       </Button>
     </Alert>
   );

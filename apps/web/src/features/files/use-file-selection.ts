@@ -1,7 +1,8 @@
-import { messages } from '@codedrop/contract';
+import { useLingui } from '@lingui/react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useConfigSettled } from '../../lib/config-context';
+import { productMessages } from '../../lib/i18n/product-messages';
 import { takePendingFiles } from '../../lib/pending-files';
 import { carriesText, isTextEntry } from '../../lib/transfer-files';
 import { useFilePaste } from '../../lib/use-file-paste';
@@ -37,6 +38,8 @@ function announce(problem: SelectionProblem) {
 export function useFileSelection(limits: FileLimits, accepting: boolean): FileSelection {
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const { i18n } = useLingui();
+  const messages = productMessages(i18n);
   // Files picked before the server's limits are known wait for them, rather than be held
   // to the defaults (a file over the default limit refused by an instance that takes more).
   const settled = useConfigSettled();
@@ -48,7 +51,7 @@ export function useFileSelection(limits: FileLimits, accepting: boolean): FileSe
       waiting.current.push(...added);
       return;
     }
-    const change = addFiles(files, added, limits);
+    const change = addFiles(files, added, limits, i18n);
     setFiles(change.files);
     setError(change.problem?.detail ?? null);
     if (change.problem) announce(change.problem);
@@ -66,7 +69,7 @@ export function useFileSelection(limits: FileLimits, accepting: boolean): FileSe
       return false;
     }
     // The limits may have changed since the files were added (GET /api/config answered).
-    const problem = selectionProblem(files, limits);
+    const problem = selectionProblem(files, limits, i18n);
     if (!problem) return true;
     setError(problem.detail);
     announce(problem);

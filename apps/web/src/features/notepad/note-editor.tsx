@@ -1,9 +1,11 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import './note-editor.css';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { cn } from '../../lib/cn';
-import { configureQuill, formats, labelQuill, toolbar } from './quill-setup';
+import { configureQuill, formats, labelQuill, makeQuillAccessible, toolbar } from './quill-setup';
 
 export interface NoteEditorProps {
   /** Filled with the editor once it exists, for reading and clearing it. */
@@ -23,8 +25,11 @@ export function NoteEditor({ quillRef, onTextChange, invalid, describedBy }: Not
   const placeholderRef = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(onTextChange);
   const [editor, setEditor] = useState<Quill | null>(null);
+  const { i18n } = useLingui();
+  const i18nRef = useRef(i18n);
   useLayoutEffect(() => {
     onChangeRef.current = onTextChange;
+    i18nRef.current = i18n;
   });
 
   // After the first paint, in a task of its own: the placeholder holds the editor's place
@@ -38,7 +43,7 @@ export function NoteEditor({ quillRef, onTextChange, invalid, describedBy }: Not
     if (!host || !placeholder) return;
     let quill: Quill | null = null;
     const timer = setTimeout(() => {
-      quill = makeEditor(host, placeholder);
+      quill = makeEditor(host, placeholder, i18nRef.current);
       quill.on('text-change', () => onChangeRef.current?.());
       quillRef.current = quill;
       setEditor(quill);
@@ -53,6 +58,11 @@ export function NoteEditor({ quillRef, onTextChange, invalid, describedBy }: Not
       placeholder.hidden = false;
     };
   }, [quillRef]);
+
+  // The words again when the language changes under a made editor (the first are made with it).
+  useLayoutEffect(() => {
+    if (editor) labelQuill(editor, i18n);
+  }, [editor, i18n]);
 
   useEffect(() => {
     const root = editor?.root;
@@ -82,18 +92,17 @@ export function NoteEditor({ quillRef, onTextChange, invalid, describedBy }: Not
  * once: made in place, Quill's tooltip and selection read styles and the selection while the
  * editor grows, and each read made the browser lay out the whole page mid-script.
  */
-function makeEditor(host: HTMLElement, placeholder: HTMLElement): Quill {
+function makeEditor(host: HTMLElement, placeholder: HTMLElement, i18n: I18n): Quill {
   configureQuill();
   const parts = document.createDocumentFragment();
   const mount = parts.appendChild(document.createElement('div'));
   const quill = new Quill(mount, {
     theme: 'snow',
-    placeholder: 'Start writing your note here...',
     formats,
     modules: { toolbar, history: { delay: 1000, maxStack: 100, userOnly: true } },
   });
-  const toolbarModule = quill.getModule('toolbar') as { container: HTMLElement } | undefined;
-  if (toolbarModule) labelQuill(toolbarModule.container, quill.root);
+  makeQuillAccessible(quill);
+  labelQuill(quill, i18n);
   placeholder.hidden = true;
   host.append(parts);
   return quill;

@@ -1,4 +1,5 @@
-import { codePointLength, messages } from '@codedrop/contract';
+import { codePointLength } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type Quill from 'quill';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -6,12 +7,10 @@ import { FormCard } from '../../components/form-card';
 import { FieldError } from '../../components/field-error';
 import { TextShareOptions } from '../../components/text-share-options';
 import { useConfig } from '../../lib/config-context';
-
+import { useMessages } from '../../lib/i18n/product-messages';
 import { useTextShareCreation, type CreatedTextShare } from '../../lib/use-text-share-creation';
 import { NoteEditor } from './note-editor';
 import { breakableSpaces } from './note-html';
-
-export const noteCreateFailed = 'Failed to create note share';
 
 export type CreatedNote = CreatedTextShare;
 
@@ -19,7 +18,9 @@ export type CreatedNote = CreatedTextShare;
 export function NotepadForm({ onCreated }: { onCreated: (created: CreatedNote) => void }) {
   const quillRef = useRef<Quill | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const creation = useTextShareCreation('notepad', noteCreateFailed);
+  const { t } = useLingui();
+  const messages = useMessages();
+  const creation = useTextShareCreation('notepad', t`Failed to create note share`);
   const config = useConfig();
 
   const submit = async () => {
@@ -50,7 +51,7 @@ export function NotepadForm({ onCreated }: { onCreated: (created: CreatedNote) =
     <FormCard onSubmit={submit}>
       <div className="flex flex-col gap-2">
         <p id="note-label" className="text-sm font-medium text-slate-800">
-          Your note
+          <Trans>Your note</Trans>
         </p>
         <NoteEditor
           quillRef={quillRef}

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import Quill from 'quill';
 
 /** docs/product.md#notepad: the notepad toolbar, exactly. */
@@ -39,56 +41,89 @@ export function configureQuill(): void {
   configured = true;
 }
 
-const buttonNames: Record<string, string> = {
-  bold: 'Bold',
-  italic: 'Italic',
-  underline: 'Underline',
-  strike: 'Strikethrough',
-  'list:ordered': 'Numbered list',
-  'list:bullet': 'Bulleted list',
-  blockquote: 'Quote',
-  'code-block': 'Code block',
-  link: 'Link',
-  clean: 'Clear formatting',
-};
+/** The toolbar buttons' names, by format (and value, for lists). */
+function buttonNames(i18n: I18n): Record<string, string> {
+  return {
+    bold: t(i18n)`Bold`,
+    italic: t(i18n)`Italic`,
+    underline: t(i18n)`Underline`,
+    strike: t(i18n)`Strikethrough`,
+    'list:ordered': t(i18n)`Numbered list`,
+    'list:bullet': t(i18n)`Bulleted list`,
+    blockquote: t(i18n)`Quote`,
+    'code-block': t(i18n)`Code block`,
+    link: t(i18n)`Link`,
+    clean: t(i18n)`Clear formatting`,
+  };
+}
 
-const headerNames: Record<string, string> = {
-  '1': 'Heading 1',
-  '2': 'Heading 2',
-  '3': 'Heading 3',
-  '': 'Normal text',
-};
+function headerNames(i18n: I18n): Record<string, string> {
+  return {
+    '1': t(i18n)`Heading 1`,
+    '2': t(i18n)`Heading 2`,
+    '3': t(i18n)`Heading 3`,
+    '': t(i18n)`Normal text`,
+  };
+}
 
 /**
- * Gives Quill's icon-only toolbar, its header picker, link box and editing area the
- * accessible names it lacks, so screen readers (and axe) can tell them apart.
+ * Puts the page's words on Quill: the names its icon-only toolbar, header picker, link box
+ * and editing area lack (for screen readers and axe), and the words the snow theme shows
+ * from its stylesheet in English (note-editor.css reads them from these attributes).
+ * Idempotent, so it can run again when the language changes.
  */
-export function labelQuill(toolbarElement: HTMLElement, editorRoot: HTMLElement): void {
-  toolbarElement.setAttribute('aria-label', 'Formatting');
+export function labelQuill(quill: Quill, i18n: I18n): void {
+  const editorRoot = quill.root;
+  const buttons = buttonNames(i18n);
+  const headers = headerNames(i18n);
+  const toolbarModule = quill.getModule('toolbar') as { container: HTMLElement } | undefined;
+  // Without a toolbar the names go on an element nobody sees.
+  const toolbarElement = toolbarModule?.container ?? document.createElement('div');
+  toolbarElement.setAttribute('aria-label', t(i18n)`Formatting`);
   toolbarElement.querySelectorAll<HTMLButtonElement>('button').forEach((button) => {
     const format = [...button.classList].find((name) => name.startsWith('ql-'))?.slice(3);
     if (!format) return;
     const key = button.value ? `${format}:${button.value}` : format;
-    const name = buttonNames[key];
+    const name = buttons[key];
     if (name) {
       button.setAttribute('aria-label', name);
       button.title = name;
     }
   });
-  toolbarElement
-    .querySelectorAll<HTMLElement>('.ql-header .ql-picker-label')
-    .forEach((label) => label.setAttribute('aria-label', 'Text style'));
-  toolbarElement
-    .querySelectorAll<HTMLElement>('.ql-header .ql-picker-item')
-    .forEach((item) =>
-      item.setAttribute('aria-label', headerNames[item.dataset.value ?? ''] ?? 'Normal text'),
-    );
+  const headerName = (element: HTMLElement) => headers[element.dataset.value ?? ''] ?? headers['']!;
+  // What the picker shows: the names, but the plain style is "Normal" (as Quill words it).
+  const normal = t(i18n)({ message: 'Normal', context: 'The plain text style in the picker' });
+  const shown = (element: HTMLElement) => (element.dataset.value ? headerName(element) : normal);
+  toolbarElement.querySelectorAll<HTMLElement>('.ql-header .ql-picker-label').forEach((label) => {
+    label.setAttribute('aria-label', t(i18n)`Text style`);
+    // Quill copies an item's data-label to the label when it is picked; this is the first.
+    label.dataset.label = shown(label);
+  });
+  toolbarElement.querySelectorAll<HTMLElement>('.ql-header .ql-picker-item').forEach((item) => {
+    item.setAttribute('aria-label', headerName(item));
+    item.dataset.label = shown(item);
+  });
+  editorRoot.setAttribute('aria-label', t(i18n)`Note`);
+  editorRoot.dataset.placeholder = t(i18n)`Start writing your note here...`;
+  const tooltip = editorRoot.parentElement?.querySelector<HTMLElement>('.ql-tooltip');
+  if (!tooltip) return;
+  tooltip.dataset.visitLabel = t(i18n)`Visit URL:`;
+  tooltip.dataset.enterLinkLabel = t(i18n)`Enter link:`;
+  tooltip.dataset.editLabel = t(i18n)`Edit`;
+  tooltip.dataset.saveLabel = t(i18n)`Save`;
+  tooltip.dataset.removeLabel = t(i18n)({ message: 'Remove', context: 'Remove the link' });
+  tooltip
+    .querySelectorAll<HTMLInputElement>('input')
+    .forEach((input) => input.setAttribute('aria-label', t(i18n)`Link URL`));
+}
+
+/** Roles and keys Quill's editing area and link box lack; once, when the editor is made. */
+export function makeQuillAccessible(quill: Quill): void {
+  const editorRoot = quill.root;
   editorRoot.setAttribute('role', 'textbox');
   editorRoot.setAttribute('aria-multiline', 'true');
-  editorRoot.setAttribute('aria-label', 'Note');
-  editorRoot.parentElement
-    ?.querySelectorAll<HTMLInputElement>('.ql-tooltip input')
-    .forEach((input) => input.setAttribute('aria-label', 'Link URL'));
+  // The note follows its own direction (a Hebrew note on an English page), as typed.
+  editorRoot.setAttribute('dir', 'auto');
   // The link tooltip's Edit/Save and Remove are <a> elements without href: they act as
   // buttons, so they say so (a link without a destination is also a crawler's dead end)
   // and can be reached and pressed from the keyboard.

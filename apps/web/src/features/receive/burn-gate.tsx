@@ -1,4 +1,4 @@
-import { messages } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Eye } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../components/alert';
@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
 import { readShare } from '../../lib/api/shares-api';
+import { useMessages } from '../../lib/i18n/product-messages';
 
 type BurnState =
   | { phase: 'waiting' }
@@ -25,6 +26,8 @@ export function BurnGate({
   children: (content: string) => ReactNode;
 }) {
   const [state, setState] = useState<BurnState>({ phase: 'waiting' });
+  const { t, i18n } = useLingui();
+  const messages = useMessages();
 
   const reveal = async () => {
     setState({ phase: 'reading' });
@@ -32,7 +35,7 @@ export function BurnGate({
     setState(
       result.ok
         ? { phase: 'read', content: result.data.content }
-        : { phase: 'failed', message: problemWords('viewer', result.problem) },
+        : { phase: 'failed', message: problemWords('viewer', result.problem, i18n) },
     );
   };
 
@@ -53,12 +56,18 @@ export function BurnGate({
   }
   return (
     <div className="flex flex-col items-center gap-4 py-6 text-center">
-      <Alert variant="warning" title="This content can be viewed only once" className="text-left">
-        It is deleted as soon as you show it. Make sure you are ready to read or copy it now.
+      <Alert
+        variant="warning"
+        title={t`This content can be viewed only once`}
+        className="text-start"
+      >
+        <Trans>
+          It is deleted as soon as you show it. Make sure you are ready to read or copy it now.
+        </Trans>
       </Alert>
       <Button size="lg" onClick={() => void reveal()} disabled={state.phase === 'reading'}>
         {state.phase === 'reading' ? <Spinner /> : <Eye aria-hidden="true" />}
-        Show content
+        <Trans>Show content</Trans>
       </Button>
     </div>
   );

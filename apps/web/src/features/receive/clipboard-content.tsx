@@ -1,20 +1,26 @@
-import { formatCount } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Label } from '../../components/label';
 import { Textarea } from '../../components/textarea';
+import { formatCountIn } from '../../lib/i18n/format-numbers';
 import { useCopyAction } from '../../lib/use-copy-action';
 
 /** A clipboard share: the text, read-only, and a copy button. */
 export function ClipboardContent({ text }: { text: string }) {
   const { copied, copy } = useCopyAction();
+  const { i18n } = useLingui();
+  const characters = formatCountIn(i18n.locale, [...text].length);
   const lines = text.split('\n').length;
   return (
     <div className="flex flex-col gap-3">
-      <Label htmlFor="shared-text">Shared text</Label>
+      <Label htmlFor="shared-text">
+        <Trans>Shared text</Trans>
+      </Label>
       <Textarea
         id="shared-text"
         readOnly
+        dir="auto"
         value={text}
         rows={Math.min(20, Math.max(6, lines + 1))}
         fieldSize="sm"
@@ -22,10 +28,12 @@ export function ClipboardContent({ text }: { text: string }) {
         className="resize-y font-mono"
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <span className="text-sm text-slate-600">{formatCount([...text].length)} characters</span>
+        <span className="text-sm text-slate-600">
+          <Trans>{characters} characters</Trans>
+        </span>
         <Button onClick={() => void copy(text)}>
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          Copy to Clipboard
+          <Trans>Copy to Clipboard</Trans>
         </Button>
       </div>
     </div>

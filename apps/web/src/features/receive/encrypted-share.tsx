@@ -1,10 +1,12 @@
-import { assertNever, messages, type ShareView, type TextShareType } from '@codedrop/contract';
+import { assertNever, type ShareView, type TextShareType } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/alert';
 import { PasswordPrompt } from '../../components/encryption/password-prompt';
 import { problemWords, type ProblemMessage } from '../../lib/api/problem-words';
 import { useConfig } from '../../lib/config-context';
+import { useMessages } from '../../lib/i18n/product-messages';
 import { openFileShare, openTextShare, type UnlockFailure } from '../../lib/encryption/open-share';
 import { FileShareContent } from './file-share-content';
 import { encryptedShare, type ReceivedShare } from './received-share';
@@ -29,6 +31,8 @@ export interface EncryptedShareProps {
 export function EncryptedShare({ share, onExit }: EncryptedShareProps) {
   const { unlockMaxFailures } = useConfig();
   const [state, setState] = useState<EncryptedState>({ phase: 'locked' });
+  const { i18n } = useLingui();
+  const messages = useMessages();
 
   const fail = (failure: UnlockFailure) => {
     switch (failure.reason) {
@@ -51,7 +55,7 @@ export function EncryptedShare({ share, onExit }: EncryptedShareProps) {
         setState({ phase: 'gone', message: { title: messages.shareDestroyed } });
         return;
       case 'problem': {
-        const message = problemWords('viewer', failure.problem);
+        const message = problemWords('viewer', failure.problem, i18n);
         toast.error(message.title, { description: message.detail });
         // Expired, burnt or deleted meanwhile: there is nothing left to unlock.
         const gone = failure.problem.status === 404 || failure.problem.status === 410;
@@ -127,14 +131,18 @@ function PromptNotice({
   share: ShareView;
   unlockMaxFailures: number;
 }) {
+  const { t } = useLingui();
+  const messages = useMessages();
   const left = share.attemptsLeft;
   const tried = left !== undefined && left < unlockMaxFailures;
   if (!share.burnAfterReading && !tried) return null;
   return (
     <div className="flex flex-col gap-3">
       {share.burnAfterReading && (
-        <Alert variant="warning" title="This content can be viewed only once">
-          It is deleted as soon as it is decrypted. Make sure you are ready to read or copy it.
+        <Alert variant="warning" title={t`This content can be viewed only once`}>
+          <Trans>
+            It is deleted as soon as it is decrypted. Make sure you are ready to read or copy it.
+          </Trans>
         </Alert>
       )}
       {tried && <Alert variant="info">{messages.attemptsLeft(left)}</Alert>}

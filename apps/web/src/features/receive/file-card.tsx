@@ -1,9 +1,10 @@
-import { formatBytes } from '@codedrop/contract';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Download, File } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { IconTile } from '../../components/icon-tile';
+import { formatBytesIn } from '../../lib/i18n/format-numbers';
 import { Progress } from '../../components/progress';
 import { Spinner } from '../../components/spinner';
 import type { DownloadPhase } from './use-download-grant';
@@ -35,22 +36,24 @@ export function FileCard({
   count,
   onDownload,
   error,
-  progressLabel = 'Download progress',
+  progressLabel,
   canDownload = count.used < count.max,
   previewButton,
   previewPanel,
 }: FileCardProps) {
+  const { t, i18n } = useLingui();
   const busy = state.phase !== 'idle';
+  const max = count.max;
 
   return (
     <div className="flex flex-col gap-5">
       <div className="flex items-center gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
         <IconTile icon={File} tone="raised" size="xl" />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-slate-900" title={name}>
+          <p dir="auto" className="truncate font-semibold text-slate-900" title={name}>
             {name}
           </p>
-          <p className="text-sm text-slate-600">{formatBytes(size)}</p>
+          <p className="text-sm text-slate-600">{formatBytesIn(i18n.locale, size)}</p>
         </div>
         {previewButton}
       </div>
@@ -58,17 +61,21 @@ export function FileCard({
 
       <DownloadCount count={count} />
 
-      {state.phase === 'transferring' && <TransferBar state={state} label={progressLabel} />}
+      {state.phase === 'transferring' && (
+        <TransferBar state={state} label={progressLabel ?? t`Download progress`} />
+      )}
 
       {error && <Alert variant="error" title={error} />}
 
       <Button size="lg" onClick={onDownload} disabled={busy || !canDownload}>
         {busy ? <Spinner /> : <Download aria-hidden="true" />}
-        {busy ? 'Downloading...' : 'Download File'}
+        {busy ? t`Downloading...` : t`Download File`}
       </Button>
       <p className="text-center text-xs text-slate-600">
-        The file is deleted after {count.max} {count.max === 1 ? 'download' : 'downloads'} or when
-        the share expires, whichever comes first.
+        <Trans>
+          The file is deleted after <Plural value={max} one="# download" other="# downloads" /> or
+          when the share expires, whichever comes first.
+        </Trans>
       </p>
     </div>
   );
@@ -76,11 +83,16 @@ export function FileCard({
 
 /** Downloads used "of" the limit, as the viewer always showed them. */
 export function DownloadCount({ count }: { count: { used: number; max: number } }) {
+  const { used, max } = count;
   return (
     <dl className="flex items-center justify-between text-sm">
-      <dt className="text-slate-600">Downloads</dt>
+      <dt className="text-slate-600">
+        <Trans>Downloads</Trans>
+      </dt>
       <dd className="font-medium text-slate-900">
-        {count.used} of {count.max}
+        <Trans>
+          {used} of {max}
+        </Trans>
       </dd>
     </dl>
   );
@@ -93,16 +105,24 @@ export function TransferBar({
   state: Extract<DownloadPhase, { phase: 'transferring' }>;
   label: string;
 }) {
+  const { t, i18n } = useLingui();
   const { loaded, total } = state.progress;
   const percent = total ? Math.min(100, Math.round((loaded / total) * 100)) : null;
+  const received = formatBytesIn(i18n.locale, loaded);
+  const size = total ? formatBytesIn(i18n.locale, total) : null;
   return (
     <div className="flex flex-col gap-2">
       <Progress value={percent} label={label} />
       <p className="flex justify-between text-xs text-slate-600">
-        <span>{percent === null ? 'Downloading…' : `${percent}%`}</span>
+        <span>{percent === null ? t`Downloading…` : t`${percent}%`}</span>
         <span>
-          {formatBytes(loaded)}
-          {total ? ` of ${formatBytes(total)}` : ''}
+          {size === null ? (
+            received
+          ) : (
+            <Trans>
+              <bdi>{received}</bdi> of <bdi>{size}</bdi>
+            </Trans>
+          )}
         </span>
       </p>
     </div>

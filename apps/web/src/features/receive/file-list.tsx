@@ -1,9 +1,11 @@
-import { formatBytes } from '@codedrop/contract';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { FolderArchive } from 'lucide-react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { offersPreview } from '../../lib/file-kind';
+import { formatBytesIn } from '../../lib/i18n/format-numbers';
 import { DownloadCount, TransferBar } from './file-card';
 import { FileRow } from './file-row';
 import type { ReceivedShare } from './received-share';
@@ -20,14 +22,22 @@ export function FileList({ share, downloads, progressLabel }: FileListProps) {
   const { transfer, count } = downloads;
   const busy = transfer !== null;
   const zipping = transfer?.target === 'zip';
-  const total = share.files.reduce((sum, file) => sum + file.size, 0);
+  const { t, i18n } = useLingui();
+  const files = share.files.length;
+  const total = formatBytesIn(
+    i18n.locale,
+    share.files.reduce((sum, file) => sum + file.size, 0),
+  );
+  const max = count.max;
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-slate-600">
-        {share.files.length} files, {formatBytes(total)} in total
+        <Trans>
+          <Plural value={files} one="# file" other="# files" />, <bdi>{total}</bdi> in total
+        </Trans>
       </p>
       <ul
-        aria-label="Files"
+        aria-label={t`Files`}
         className="flex flex-col divide-y divide-slate-200 rounded-xl border border-slate-200 bg-slate-50"
       >
         {share.files.map((file, index) => (
@@ -48,8 +58,10 @@ export function FileList({ share, downloads, progressLabel }: FileListProps) {
       <DownloadCount count={count} />
 
       {downloads.lastGrantHeld && (
-        <Alert variant="warning" title="That was the last download">
-          The files stay available on this page for a few minutes. Save what you need now.
+        <Alert variant="warning" title={t`That was the last download`}>
+          <Trans>
+            The files stay available on this page for a few minutes. Save what you need now.
+          </Trans>
         </Alert>
       )}
 
@@ -61,12 +73,10 @@ export function FileList({ share, downloads, progressLabel }: FileListProps) {
 
       <Button size="lg" onClick={downloads.downloadAll} disabled={busy || !downloads.canDownload}>
         {zipping ? <Spinner /> : <FolderArchive aria-hidden="true" />}
-        {zipping ? 'Downloading...' : 'Download all (.zip)'}
+        {zipping ? t`Downloading...` : t`Download all (.zip)`}
       </Button>
       <p className="text-center text-xs text-slate-600">
-        The files are deleted after {count.max} {count.max === 1 ? 'download' : 'downloads'} or when
-        the share expires, whichever comes first. Everything you download or preview on this page
-        counts as one download.
+        {t`The files are deleted after ${plural(max, { one: '# download', other: '# downloads' })} or when the share expires, whichever comes first. Everything you download or preview on this page counts as one download.`}
       </p>
     </div>
   );

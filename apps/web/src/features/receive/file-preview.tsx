@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Eye, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert } from '../../components/alert';
@@ -46,16 +47,17 @@ export function PreviewButton({
   name: string;
   toggle: ReturnType<typeof usePreviewToggle>;
 }) {
+  const { t } = useLingui();
   return (
     <Button
       variant="secondary"
       size="sm"
-      aria-label={`Preview ${name}`}
+      aria-label={t`Preview ${name}`}
       className={expandedTrigger}
       {...toggle.triggerProps}
     >
       <Eye aria-hidden="true" />
-      Preview
+      <Trans>Preview</Trans>
     </Button>
   );
 }
@@ -69,6 +71,7 @@ export interface FilePreviewProps {
 
 /** The panel under a file: loading, then the file as its bytes say, or why it cannot be. */
 export function FilePreview({ id, name, result, onClose }: FilePreviewProps) {
+  const { t } = useLingui();
   const [settled, setSettled] = useState<{ of: Promise<PreviewResult>; value: PreviewResult }>();
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -89,15 +92,17 @@ export function FilePreview({ id, name, result, onClose }: FilePreviewProps) {
   return (
     <section
       id={id}
-      aria-label={`Preview of ${name}`}
+      aria-label={t`Preview of ${name}`}
       onKeyDown={onKeyDown}
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3"
     >
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm font-medium text-slate-700">Preview</p>
+        <p className="text-sm font-medium text-slate-700">
+          <Trans>Preview</Trans>
+        </p>
         <Button ref={close} variant="ghost" size="sm" onClick={onClose} className="-my-1">
           <X aria-hidden="true" />
-          Close preview
+          <Trans>Close preview</Trans>
         </Button>
       </div>
       {value === null ? (
@@ -115,12 +120,13 @@ function LoadingPreview() {
   return (
     <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
       <Spinner />
-      Loading preview…
+      <Trans>Loading preview…</Trans>
     </p>
   );
 }
 
 function PreviewBody({ content, name }: { content: PreviewContent; name: string }) {
+  const { t } = useLingui();
   if (content.kind !== 'text') {
     return (
       <Suspense fallback={<LoadingPreview />}>
@@ -132,7 +138,8 @@ function PreviewBody({ content, name }: { content: PreviewContent; name: string 
   return (
     <pre
       tabIndex={0}
-      aria-label={`Text of ${name}`}
+      aria-label={t`Text of ${name}`}
+      dir="auto"
       className="max-h-[70vh] overflow-auto rounded-lg bg-slate-50 p-3 font-mono text-sm break-words whitespace-pre-wrap text-slate-800"
     >
       {content.text}

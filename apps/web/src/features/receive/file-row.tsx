@@ -1,9 +1,10 @@
-import { formatBytes } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
 import { Button } from '../../components/button';
 import { IconTile } from '../../components/icon-tile';
 import { Spinner } from '../../components/spinner';
 import { fileIcon } from '../../lib/file-icon';
+import { formatBytesIn } from '../../lib/i18n/format-numbers';
 import { FilePreview, PreviewButton, usePreviewToggle } from './file-preview';
 import type { PreviewResult } from './file-transfers';
 import type { ReceivedFile } from './received-share';
@@ -31,8 +32,10 @@ export function FileRow({
   onDownload,
   preview,
 }: FileRowProps) {
+  const { t, i18n } = useLingui();
   const panelId = `${id}-preview`;
   const toggle = usePreviewToggle(panelId, preview);
+  const name = file.name;
   return (
     <li className="flex flex-col gap-3 p-3 sm:p-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -40,26 +43,27 @@ export function FileRow({
         <div className="min-w-0 flex-1 basis-36">
           {/* Two lines before it is cut: on a phone, one line would hide the extension. */}
           <p
+            dir="auto"
             className="line-clamp-2 font-medium [overflow-wrap:anywhere] text-slate-900"
             title={file.name}
           >
             {file.name}
           </p>
-          <p className="text-sm text-slate-600">{formatBytes(file.size)}</p>
+          <p className="text-sm text-slate-600">{formatBytesIn(i18n.locale, file.size)}</p>
         </div>
-        <div className="flex shrink-0 gap-2 max-sm:ml-13">
+        <div className="flex shrink-0 gap-2 max-sm:ms-13">
           {(canPreview || toggle.result !== null) && (
             <PreviewButton name={file.name} toggle={toggle} />
           )}
           <Button
             variant="secondary"
             size="sm"
-            aria-label={`Download ${file.name}`}
+            aria-label={t`Download ${name}`}
             onClick={onDownload}
             disabled={saving || !canDownload}
           >
             {saving ? <Spinner /> : <Download aria-hidden="true" />}
-            Download
+            <Trans>Download</Trans>
           </Button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { offersPreview } from '../../lib/file-kind';
 import { FileCard } from './file-card';
 import { FileList } from './file-list';
@@ -16,10 +17,11 @@ export interface FileShareContentProps {
  * Preview where the file can be previewed), several as a list with Download all (.zip).
  */
 export function FileShareContent({ share, onLimitReached }: FileShareContentProps) {
+  const { t } = useLingui();
   const tracked = useShareDownloads(share, onLimitReached);
   // Until the sender's upload has stored its last byte there is nothing to take.
   const downloads = share.uploading ? { ...tracked, canDownload: false } : tracked;
-  const progressLabel = share.keys ? 'Download and decryption progress' : 'Download progress';
+  const progressLabel = share.keys ? t`Download and decryption progress` : t`Download progress`;
   if (share.files.length > 1) {
     return <FileList share={share} downloads={downloads} progressLabel={progressLabel} />;
   }

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readZip } from '../../../e2e/support/read-zip';
 import { createGrantHolder } from '../../lib/download-grant';
 import type { FileSink } from '../../lib/encryption/file-sink';
+import { englishI18n } from '../../test-support/english';
 import { loadPreview, noPreviewMessage, saveZip } from './file-transfers';
 import type { ReceivedShare } from './received-share';
 
@@ -116,7 +117,9 @@ describe.each([
     expect(entries.map((entry) => entry.name)).toEqual(files.map((file) => file.name));
     entries.forEach((entry, i) => expect(new Uint8Array(entry.bytes)).toEqual(files[i]!.bytes));
 
-    const previews = await Promise.all([0, 1, 2].map((i) => loadPreview(holder, received, i)));
+    const previews = await Promise.all(
+      [0, 1, 2].map((i) => loadPreview(holder, received, i, englishI18n)),
+    );
     expect(previews.map((p) => (p.ok ? p.content.kind : p.message))).toEqual([
       'image',
       'pdf',
@@ -167,7 +170,7 @@ describe('previews decide by the bytes', () => {
       files: [{ name: 'cat.png', type: 'image/png', size: html.length, storedSize: html.length }],
       count: { used: 0, max: 5 },
     };
-    expect(await loadPreview(holderFor(received), received, 0)).toEqual({
+    expect(await loadPreview(holderFor(received), received, 0, englishI18n)).toEqual({
       ok: true,
       content: { kind: 'text', text: '<script>alert(1)</script>' },
     });
@@ -181,9 +184,9 @@ describe('previews decide by the bytes', () => {
       files: [{ name: 'a.png', type: 'image/png', size: 7, storedSize: 7 }],
       count: { used: 0, max: 5 },
     };
-    expect(await loadPreview(holderFor(received), received, 0)).toEqual({
+    expect(await loadPreview(holderFor(received), received, 0, englishI18n)).toEqual({
       ok: false,
-      message: noPreviewMessage,
+      message: noPreviewMessage(englishI18n),
     });
   });
 
@@ -192,7 +195,7 @@ describe('previews decide by the bytes', () => {
     altered[0]![20]! ^= 1;
     serve(altered);
     const received = share(true, altered);
-    expect(await loadPreview(holderFor(received), received, 0)).toEqual({
+    expect(await loadPreview(holderFor(received), received, 0, englishI18n)).toEqual({
       ok: false,
       message: 'Failed to decrypt content. Please check your password.',
     });

@@ -1,5 +1,6 @@
-import { messages } from '@codedrop/contract';
 import { isDecryptionError } from '@codedrop/crypto';
+import type { I18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { fetchFailure } from '../../lib/api/request';
 import { problemWords } from '../../lib/api/problem-words';
 import type { ApiResult, ClientProblem } from '../../lib/api/result';
@@ -8,6 +9,7 @@ import type { DownloadGrant, GrantHolder } from '../../lib/download-grant';
 import { decryptedStream, decryptInto } from '../../lib/encryption/decrypt-download';
 import type { FileSink } from '../../lib/encryption/file-sink';
 import { readPreview, type PreviewContent } from '../../lib/file-preview';
+import { productMessages } from '../../lib/i18n/product-messages';
 import { fetchResumable, type ResumableBody } from '../../lib/resumable-fetch';
 import { writeZip } from '../../lib/zip-writer';
 import { metaOf, type ReceivedShare } from './received-share';
@@ -26,7 +28,8 @@ export type OnProgress = (loaded: number, total: number | null) => void;
 
 export type PreviewResult = { ok: true; content: PreviewContent } | { ok: false; message: string };
 
-export const noPreviewMessage = 'This file cannot be previewed. Download it to open it.';
+export const noPreviewMessage = (i18n: I18n) =>
+  t(i18n)`This file cannot be previewed. Download it to open it.`;
 
 /** The bytes of file `index` from `url` as the visitor gets them: fetched, and decrypted. */
 async function openFile(
@@ -118,20 +121,29 @@ export async function saveZip(
 
 /**
  * A preview of file `index`: its bytes (a download, covered by the grant) read into memory
- * and shown as what they are. Never throws.
+ * and shown as what they are, or why not in the words of `i18n`. Never throws.
  */
 export async function loadPreview(
   holder: GrantHolder,
   share: ReceivedShare,
   index: number,
+  i18n: I18n,
 ): Promise<PreviewResult> {
+  const failed = (problem: ClientProblem) => ({
+    ok: false as const,
+    message: problemWords('download', problem, i18n).title,
+  });
   const opened = await holder.withUrl(index, 'preview', (url) => openFile(share, index, url));
-  if (!opened.ok) return { ok: false, message: problemWords('download', opened.problem).title };
+  if (!opened.ok) return failed(opened.problem);
   try {
     const content = await readPreview(opened.data.value.body);
-    return content === null ? { ok: false, message: noPreviewMessage } : { ok: true, content };
+    return content === null
+      ? { ok: false, message: noPreviewMessage(i18n) }
+      : { ok: true, content };
   } catch (error) {
-    if (isDecryptionError(error)) return { ok: false, message: messages.decryptFailed };
-    return { ok: false, message: problemWords('download', fetchFailure(error)).title };
+    if (isDecryptionError(error)) {
+      return { ok: false, message: productMessages(i18n).decryptFailed };
+    }
+    return failed(fetchFailure(error));
   }
 }

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { filterCodeInput, isLookupCode } from '../../lib/code-input';
 import { useConfig } from '../../lib/config-context';
+import { useLocalizedPath } from '../../lib/i18n/use-localized-path';
 import { useInteractive } from '../../lib/interactive';
 import { Landing } from './landing';
 import { RetrieveForm } from './retrieve-form';
@@ -18,6 +19,7 @@ export function HomePage() {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
+  const localize = useLocalizedPath();
 
   // A `/{code}` link is served the landing page's markup (`/` with an empty form), and the
   // script adopts it as it is before showing the code and looking it up: rendering the page
@@ -26,7 +28,7 @@ export function HomePage() {
   const fromUrl = interactive ? (params.code ?? search.get('code') ?? '') : '';
   const code = isLookupCode(fromUrl, codeMinDigits, codeMaxDigits) ? fromUrl.trim() : undefined;
   const lookup = useShareLookup(code, location.key);
-  const goHome = () => navigate('/');
+  const goHome = () => navigate(localize('/'));
   const ShareViewer = loadedViewer()?.ShareViewer;
 
   if (lookup.status === 'found' && ShareViewer !== undefined) {
@@ -41,7 +43,8 @@ export function HomePage() {
           initialCode={filterCodeInput(fromUrl, codeMaxDigits)}
           loading={lookup.status === 'loading'}
           error={lookup.status === 'failed' ? lookup.message : undefined}
-          onLookup={(typed) => navigate(`/${typed}`)}
+          // A page in a language keeps it: `/de/{code}`; English has `/{code}`, as shared.
+          onLookup={(typed) => navigate(localize(`/${typed}`))}
         />
       }
     />

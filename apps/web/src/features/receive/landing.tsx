@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, Clock, Flame, Lock, Share2, UserX, type LucideIcon } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -6,35 +7,43 @@ import { buttonClasses } from '../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/card';
 import { Container } from '../../components/container';
 import { useConfig } from '../../lib/config-context';
-import { limitWords, tools, type Limits } from '../../lib/tools';
+import { useLocalizedPath } from '../../lib/i18n/use-localized-path';
+import { limitWords, useTools } from '../../lib/tools';
 import { IconTile } from '../../components/icon-tile';
 
 /** The landing page around the retrieve form (docs/product.md#landing-page). */
 export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
-  const words = limitWords(useConfig());
+  const { t, i18n } = useLingui();
+  const localize = useLocalizedPath();
+  const tools = useTools();
+  const code = limitWords(useConfig(), i18n).code;
   return (
     <div className="flex flex-col gap-20">
-      <title>CodeDrop — anonymous temporary sharing</title>
+      <title>{t`CodeDrop — anonymous temporary sharing`}</title>
       <Container className="grid items-center gap-10 lg:grid-cols-[1.1fr_1fr]">
         <div className="flex flex-col items-start gap-6">
           <Badge variant="brand">
             <UserX aria-hidden="true" />
-            No registration required
+            <Trans>No registration required</Trans>
           </Badge>
           <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-            Share text, notes and files with a{' '}
-            <span className="whitespace-nowrap text-brand-600">{words.code}</span>
+            <Trans>
+              Share text, notes and files with a{' '}
+              <span className="whitespace-nowrap text-brand-600">{code}</span>
+            </Trans>
           </h1>
           <p className="max-w-xl text-lg text-slate-600">
-            CodeDrop is an anonymous clipboard, online notepad and file-sharing tool. Share
-            something, get a short code, and open it on any device. Everything is deleted
-            automatically within 24 hours.
+            <Trans>
+              CodeDrop is an anonymous clipboard, online notepad and file-sharing tool. Share
+              something, get a short code, and open it on any device. Everything is deleted
+              automatically within 24 hours.
+            </Trans>
           </p>
           <div className="flex flex-wrap gap-3">
             {tools.map(({ to, icon: Icon, start }, i) => (
               <Link
                 key={to}
-                to={to}
+                to={localize(to)}
                 className={buttonClasses({
                   size: 'lg',
                   variant: i === 0 ? 'primary' : 'secondary',
@@ -55,21 +64,63 @@ export function Landing({ retrieveForm }: { retrieveForm: ReactNode }) {
 
 /**
  * Everything below the form. The form changes as a code is typed and looked up; memo keeps
- * these sections out of those renders (they change only with the server's limits).
+ * these sections out of those renders (they change only with the limits and the language).
  */
 const LandingSections = memo(function LandingSections() {
   const config = useConfig();
-  const services: Feature[] = tools.map(({ to, icon, title, open, pitch }) => ({
+  const { t, i18n } = useLingui();
+  const localize = useLocalizedPath();
+  const services: Feature[] = useTools().map(({ to, icon, title, open, pitch }) => ({
     icon,
     title,
     text: pitch(config),
-    to,
+    to: localize(to),
     cta: open,
   }));
+  const code = limitWords(config, i18n).code;
+  const steps = [
+    {
+      title: t`Create a share`,
+      text: t`Paste text, write a note or pick a file. Add a password if you like.`,
+    },
+    {
+      title: t`Get a ${code}`,
+      text: t`CodeDrop gives you a short code, a link and a QR code for your share.`,
+    },
+    {
+      title: t`Open it anywhere`,
+      text: t`Enter the code on this page on any device to read or download the content.`,
+    },
+  ];
+  const principles: { icon: LucideIcon; title: string; text: string }[] = [
+    {
+      icon: Share2,
+      title: t`No account`,
+      text: t`No sign-up, no email, no profile. A code is all it takes.`,
+    },
+    {
+      icon: Clock,
+      title: t`Automatic expiry`,
+      text: t`Shares are deleted within 24 hours; files also when their download limit is reached.`,
+    },
+    {
+      icon: Lock,
+      title: t`Optional password`,
+      text: t`Encryption with AES-256-GCM happens in your browser. Unless you add a recovery email, we never see your password.`,
+    },
+    {
+      icon: Flame,
+      title: t`Burn after reading`,
+      text: t`Text and notes can be deleted the moment they are read once.`,
+    },
+  ];
 
   return (
     <>
-      <Section title="Three ways to share" lead="Pick a tool, share the code, and you're done.">
+      <Section
+        title={t`Three ways to share`}
+        lead={t`Pick a tool, share the code, and you're done.`}
+      >
         <div className="grid gap-6 md:grid-cols-3">
           {services.map((service) => (
             <FeatureCard key={service.title} feature={service} />
@@ -77,9 +128,9 @@ const LandingSections = memo(function LandingSections() {
         </div>
       </Section>
 
-      <Section title="How it works" lead="From content to code in seconds.">
+      <Section title={t`How it works`} lead={t`From content to code in seconds.`}>
         <ol className="grid gap-6 md:grid-cols-3">
-          {steps(config).map((step, index) => (
+          {steps.map((step, index) => (
             <li
               key={step.title}
               className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
@@ -96,7 +147,7 @@ const LandingSections = memo(function LandingSections() {
         </ol>
       </Section>
 
-      <Section title="Private by design" lead="Nothing to sign up for, nothing that lasts.">
+      <Section title={t`Private by design`} lead={t`Nothing to sign up for, nothing that lasts.`}>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {principles.map(({ icon: Icon, title, text }) => (
             <div key={title} className="flex flex-col gap-2">
@@ -110,15 +161,20 @@ const LandingSections = memo(function LandingSections() {
 
       <Container>
         <p className="text-center text-sm text-slate-600">
-          By using CodeDrop you agree to our{' '}
-          <Link to="/terms-of-service" className="font-medium text-brand-700 underline">
-            Terms of Service
-          </Link>{' '}
-          and{' '}
-          <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
-            Privacy Policy
-          </Link>
-          .
+          <Trans>
+            By using CodeDrop you agree to our{' '}
+            <Link
+              to={localize('/terms-of-service')}
+              className="font-medium text-brand-700 underline"
+            >
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to={localize('/privacy-policy')} className="font-medium text-brand-700 underline">
+              Privacy Policy
+            </Link>
+            .
+          </Trans>
         </p>
       </Container>
     </>
@@ -147,7 +203,7 @@ function FeatureCard({ feature: { icon: Icon, title, text, to, cta } }: { featur
           className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
         >
           {cta}
-          <ArrowRight className="size-4" aria-hidden="true" />
+          <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Link>
       </CardContent>
     </Card>
@@ -167,41 +223,3 @@ function Section({ title, lead, children }: { title: string; lead: string; child
     </section>
   );
 }
-
-const steps = (limits: Limits) => [
-  {
-    title: 'Create a share',
-    text: 'Paste text, write a note or pick a file. Add a password if you like.',
-  },
-  {
-    title: `Get a ${limitWords(limits).code}`,
-    text: 'CodeDrop gives you a short code, a link and a QR code for your share.',
-  },
-  {
-    title: 'Open it anywhere',
-    text: 'Enter the code on this page on any device to read or download the content.',
-  },
-];
-
-const principles: { icon: LucideIcon; title: string; text: string }[] = [
-  {
-    icon: Share2,
-    title: 'No account',
-    text: 'No sign-up, no email, no profile. A code is all it takes.',
-  },
-  {
-    icon: Clock,
-    title: 'Automatic expiry',
-    text: 'Shares are deleted within 24 hours; files also when their download limit is reached.',
-  },
-  {
-    icon: Lock,
-    title: 'Optional password',
-    text: 'Encryption with AES-256-GCM happens in your browser. Unless you add a recovery email, we never see your password.',
-  },
-  {
-    icon: Flame,
-    title: 'Burn after reading',
-    text: 'Text and notes can be deleted the moment they are read once.',
-  },
-];

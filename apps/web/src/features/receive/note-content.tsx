@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Pencil, Save, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,14 +8,13 @@ import { cn } from '../../lib/cn';
 import { sanitizeNoteHtml } from '../../lib/sanitize-note';
 import { useCopyAction } from '../../lib/use-copy-action';
 
-const localOnly =
-  'Your changes are saved on this device only. The shared note itself cannot be changed.';
-
 /**
  * A notepad share: the sanitized note, Copy Note, and an edit mode whose changes never
  * leave the browser (shares cannot be edited, docs/product.md#shared-content-viewer).
  */
 export function NoteContent({ html }: { html: string }) {
+  const { t } = useLingui();
+  const localOnly = t`Your changes are saved on this device only. The shared note itself cannot be changed.`;
   const original = useMemo(() => sanitizeNoteHtml(html), [html]);
   const [current, setCurrent] = useState(original);
   const [editing, setEditing] = useState(false);
@@ -27,7 +27,7 @@ export function NoteContent({ html }: { html: string }) {
     setCurrent(sanitizeNoteHtml(editorRef.current?.innerHTML ?? current));
     setEditing(false);
     setSavedLocally(true);
-    toast.info('Saved locally', { description: localOnly });
+    toast.info(t`Saved locally`, { description: localOnly });
   };
 
   return (
@@ -51,7 +51,8 @@ export function NoteContent({ html }: { html: string }) {
           }}
           role="textbox"
           aria-multiline="true"
-          aria-label="Edit note (local only)"
+          aria-label={t`Edit note (local only)`}
+          dir="auto"
           contentEditable
           suppressContentEditableWarning
           className={cn(
@@ -62,13 +63,14 @@ export function NoteContent({ html }: { html: string }) {
       ) : (
         <div
           ref={viewRef}
+          dir="auto"
           className="note-content min-h-24 rounded-xl border border-slate-200 bg-slate-50 p-4"
           dangerouslySetInnerHTML={{ __html: current }}
         />
       )}
 
       {savedLocally && !editing && (
-        <Alert variant="info" title="Edited locally">
+        <Alert variant="info" title={t`Edited locally`}>
           {localOnly}
         </Alert>
       )}
@@ -78,22 +80,22 @@ export function NoteContent({ html }: { html: string }) {
           <>
             <Button variant="secondary" onClick={() => setEditing(false)}>
               <X aria-hidden="true" />
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button onClick={save}>
               <Save aria-hidden="true" />
-              Save Locally
+              <Trans>Save Locally</Trans>
             </Button>
           </>
         ) : (
           <>
             <Button variant="secondary" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" />
-              Edit
+              <Trans>Edit</Trans>
             </Button>
             <Button onClick={() => void copy(viewRef.current?.innerText ?? '', current)}>
               {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-              Copy Note
+              <Trans>Copy Note</Trans>
             </Button>
           </>
         )}

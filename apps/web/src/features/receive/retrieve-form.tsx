@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
@@ -23,6 +24,7 @@ export interface RetrieveFormProps {
  */
 export function RetrieveForm({ initialCode, loading, error, onLookup }: RetrieveFormProps) {
   const { codeMinDigits, codeMaxDigits } = useConfig();
+  const { t } = useLingui();
   const [value, setValue] = useState(initialCode);
   const [tooShort, setTooShort] = useState(false);
   const code = value.trim();
@@ -41,21 +43,26 @@ export function RetrieveForm({ initialCode, loading, error, onLookup }: Retrieve
   return (
     <Card id="retrieve" look="raised">
       <CardHeader>
-        <CardTitle>Retrieve Shared Content</CardTitle>
-        <CardDescription>Enter a code to access shared clipboard, notes, or files</CardDescription>
+        <CardTitle>
+          <Trans>Retrieve Shared Content</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Enter a code to access shared clipboard, notes, or files</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3">
           <Label htmlFor="share-code" className="sr-only">
-            Share code
+            <Trans>Share code</Trans>
           </Label>
           <Input
             id="share-code"
             name="code"
             inputMode="numeric"
+            dir="ltr"
             autoComplete="off"
             spellCheck={false}
-            placeholder={`Enter ${codeMinDigits}-${codeMaxDigits} digit code...`}
+            placeholder={t`Enter ${codeMinDigits}-${codeMaxDigits} digit code...`}
             value={value}
             onChange={(event) => {
               setValue(filterCodeInput(event.target.value, codeMaxDigits));
@@ -68,19 +75,19 @@ export function RetrieveForm({ initialCode, loading, error, onLookup }: Retrieve
           />
           {tooShort && (
             <p id="share-code-hint" className="text-sm text-red-700">
-              Codes have at least {codeMinDigits} digits.
+              <Trans>Codes have at least {codeMinDigits} digits.</Trans>
             </p>
           )}
           <Button type="submit" size="lg" disabled={code === '' || loading}>
             {loading ? (
               <>
                 <Spinner />
-                Searching...
+                <Trans>Searching...</Trans>
               </>
             ) : (
               <>
                 <Search aria-hidden="true" />
-                Retrieve Content
+                <Trans>Retrieve Content</Trans>
               </>
             )}
           </Button>

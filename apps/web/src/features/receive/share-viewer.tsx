@@ -1,4 +1,5 @@
-import { assertNever, messages, type ShareView } from '@codedrop/contract';
+import { assertNever, type ShareView } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
@@ -6,6 +7,7 @@ import { Button } from '../../components/button';
 import { Card, CardContent } from '../../components/card';
 import { Container } from '../../components/container';
 import { problemWords } from '../../lib/api/problem-words';
+import { useMessages } from '../../lib/i18n/product-messages';
 import { ShareReport } from './report/share-report';
 import { BurnGate } from './burn-gate';
 import { EncryptedShare } from './encrypted-share';
@@ -25,17 +27,19 @@ export interface ShareViewerProps {
 /** docs/product.md#shared-content-viewer. */
 export function ShareViewer({ share: found, onExit }: ShareViewerProps) {
   const { share, gone } = useLiveShare(found);
+  const { t, i18n } = useLingui();
   // Whether this visit waited for an upload, so its end can be announced.
   const [waited, setWaited] = useState(found.status === 'uploading');
   if (!waited && share.status === 'uploading') setWaited(true);
-  const goneWords = gone && problemWords('viewer', gone);
+  const goneWords = gone && problemWords('viewer', gone, i18n);
+  const code = share.code;
   return (
     <Container width="md" className="flex flex-col gap-6">
-      <title>{`Share ${share.code} — CodeDrop`}</title>
+      <title>{t`Share ${code} — CodeDrop`}</title>
       <div>
-        <Button variant="ghost" onClick={onExit} className="-ml-3">
-          <ArrowLeft aria-hidden="true" />
-          Back to Home
+        <Button variant="ghost" onClick={onExit} className="-ms-3">
+          <ArrowLeft aria-hidden="true" className="rtl:-scale-x-100" />
+          <Trans>Back to Home</Trans>
         </Button>
       </div>
       <Card>
@@ -55,7 +59,7 @@ export function ShareViewer({ share: found, onExit }: ShareViewerProps) {
           )}
           {waited && (
             <p role="status" className="sr-only">
-              {share.status === 'ready' ? 'Upload complete: the file can be downloaded now.' : ''}
+              {share.status === 'ready' ? t`Upload complete: the file can be downloaded now.` : ''}
             </p>
           )}
         </CardContent>
@@ -67,6 +71,7 @@ export function ShareViewer({ share: found, onExit }: ShareViewerProps) {
 }
 
 function ShareBody({ share, onExit }: ShareViewerProps) {
+  const messages = useMessages();
   if (share.isEncrypted) return <EncryptedShare share={share} onExit={onExit} />;
   const type = share.type;
   switch (type) {

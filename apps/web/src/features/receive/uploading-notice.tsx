@@ -1,5 +1,8 @@
-import { formatBytes, messages, type UploadProgress } from '@codedrop/contract';
+import type { UploadProgress } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Progress } from '../../components/progress';
+import { formatBytesIn } from '../../lib/i18n/format-numbers';
+import { useMessages } from '../../lib/i18n/product-messages';
 
 /** Percent of an upload stored so far, rounded down (100 only once every byte is there). */
 export function uploadPercent({ receivedBytes, totalBytes }: UploadProgress): number {
@@ -12,7 +15,11 @@ export function uploadPercent({ receivedBytes, totalBytes }: UploadProgress): nu
  * (docs/product.md#resumable-uploads). The download waits below, disabled.
  */
 export function UploadingNotice({ upload }: { upload: UploadProgress }) {
+  const { t, i18n } = useLingui();
+  const messages = useMessages();
   const percent = uploadPercent(upload);
+  const received = formatBytesIn(i18n.locale, upload.receivedBytes);
+  const total = formatBytesIn(i18n.locale, upload.totalBytes);
   return (
     // Not a live region (it changes every second); the viewer announces when it is ready.
     <div className="flex flex-col gap-2 rounded-xl border border-brand-200 bg-brand-50 p-4">
@@ -21,13 +28,17 @@ export function UploadingNotice({ upload }: { upload: UploadProgress }) {
           {messages.uploadingPercent(percent)}
         </span>
         <span className="text-slate-600 tabular-nums">
-          {formatBytes(upload.receivedBytes)} of {formatBytes(upload.totalBytes)}
+          <Trans>
+            <bdi>{received}</bdi> of <bdi>{total}</bdi>
+          </Trans>
         </span>
       </p>
-      <Progress value={percent} label="Upload progress" />
+      <Progress value={percent} label={t`Upload progress`} />
       <p className="text-xs text-slate-600">
-        The sender is still uploading this file. The download starts once every byte has arrived;
-        this page updates by itself.
+        <Trans>
+          The sender is still uploading this file. The download starts once every byte has arrived;
+          this page updates by itself.
+        </Trans>
       </p>
     </div>
   );

@@ -1,10 +1,10 @@
-import { messages } from '@codedrop/contract';
 import { toBase64 } from '@codedrop/crypto';
 import { useEffect, useReducer, useState } from 'react';
 import { toast } from 'sonner';
 import { requestDownload } from '../../lib/api/shares-api';
 import type { TransferProgress } from '../../lib/download-file';
 import { createGrantHolder, type DownloadGrant } from '../../lib/download-grant';
+import { useMessages } from '../../lib/i18n/product-messages';
 import type { ReceivedShare } from './received-share';
 
 export type DownloadPhase =
@@ -21,6 +21,7 @@ export type DownloadPhase =
  */
 export function useDownloadGrant(share: ReceivedShare, onLimitReached: () => void) {
   const single = share.files.length === 1;
+  const messages = useMessages();
   const [count, setCount] = useState(share.count);
   const [holder] = useState(() =>
     createGrantHolder({

@@ -1,8 +1,9 @@
-import { messages } from '@codedrop/contract';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { problemWords } from '../../lib/api/problem-words';
 import { openFileSink } from '../../lib/encryption/file-sink';
+import { useMessages } from '../../lib/i18n/product-messages';
 import { zipFileName } from '../../lib/zip-names';
 import {
   loadPreview,
@@ -31,6 +32,8 @@ export interface Transfer {
  */
 export function useShareDownloads(share: ReceivedShare, onLimitReached: () => void) {
   const grant = useDownloadGrant(share, onLimitReached);
+  const { t, i18n } = useLingui();
+  const messages = useMessages();
   const [transfer, setTransfer] = useState<Transfer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [previews] = useState(() => new Map<number, Promise<PreviewResult>>());
@@ -57,7 +60,7 @@ export function useShareDownloads(share: ReceivedShare, onLimitReached: () => vo
         return;
       case 'problem':
         toast.error(messages.downloadFailed, {
-          description: problemWords('download', outcome.problem).title,
+          description: problemWords('download', outcome.problem, i18n).title,
         });
     }
   };
@@ -72,7 +75,7 @@ export function useShareDownloads(share: ReceivedShare, onLimitReached: () => vo
     start(index);
     if (share.keys === undefined) {
       void run(index, (progress) => savePlainFile(grant.holder, share, index, progress), {
-        title: 'Download started',
+        title: t`Download started`,
         description: file.name,
       });
       return;
@@ -80,7 +83,7 @@ export function useShareDownloads(share: ReceivedShare, onLimitReached: () => vo
     // Opened before any await, so the save picker still has this click's activation.
     const sink = openFileSink(metaOf(file));
     void run(index, (progress) => saveEncryptedFile(grant.holder, share, index, sink, progress), {
-      title: 'Download complete',
+      title: t`Download complete`,
       description: file.name,
     });
   };
@@ -90,7 +93,7 @@ export function useShareDownloads(share: ReceivedShare, onLimitReached: () => vo
     start('zip');
     const sink = openFileSink({ name, type: 'application/zip', size: 0 });
     void run('zip', (progress) => saveZip(grant.holder, share, sink, progress), {
-      title: 'Download complete',
+      title: t`Download complete`,
       description: name,
     });
   };
@@ -99,7 +102,7 @@ export function useShareDownloads(share: ReceivedShare, onLimitReached: () => vo
   const preview = (index: number): Promise<PreviewResult> => {
     let loading = previews.get(index);
     if (loading === undefined) {
-      loading = loadPreview(grant.holder, share, index).then((result) => {
+      loading = loadPreview(grant.holder, share, index, i18n).then((result) => {
         if (!result.ok) previews.delete(index);
         return result;
       });

@@ -1,4 +1,5 @@
 import type { ShareView } from '@codedrop/contract';
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import type { ProblemMessage } from '../../lib/api/problem-words';
 import { loadViewer } from './viewer-loader';
@@ -25,12 +26,15 @@ export type Lookup =
 export function useShareLookup(code: string | undefined, attempt: string): Lookup {
   const key = `${attempt}:${code ?? ''}`;
   const [settled, setSettled] = useState<{ key: string; lookup: Lookup } | null>(null);
+  const { i18n } = useLingui();
 
   useEffect(() => {
     if (code === undefined) return;
     const controller = new AbortController();
     // The viewer shows the share's dates: their locale data loads while the share is asked for.
-    void import('../../lib/format-date').then(({ warmDateTimeFormat }) => warmDateTimeFormat());
+    void import('../../lib/format-date').then(({ warmDateTimeFormat }) =>
+      warmDateTimeFormat(i18n.locale),
+    );
     void loadClient().then(async ({ getShare, problemWords }) => {
       // The viewer loads while the share is asked for; a share counts as found with it.
       const [result] = await Promise.all([getShare(code, controller.signal), loadViewer()]);
@@ -42,11 +46,11 @@ export function useShareLookup(code: string | undefined, attempt: string): Looku
         key,
         lookup: result.ok
           ? { status: 'found', share: result.data }
-          : { status: 'failed', code, message: problemWords('lookup', result.problem) },
+          : { status: 'failed', code, message: problemWords('lookup', result.problem, i18n) },
       });
     });
     return () => controller.abort();
-  }, [code, key]);
+  }, [code, key, i18n]);
 
   if (code === undefined) return { status: 'idle' };
   if (settled?.key !== key) return { status: 'loading', code };

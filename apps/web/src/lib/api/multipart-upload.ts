@@ -80,6 +80,7 @@ function readResponse<T>(xhr: XMLHttpRequest, parser: Parser<T>): ApiResult<T> {
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, problem: bad(xhr) };
 }
 
+// The contract's badResponse words, translated where shown (known-words.ts).
 function bad(xhr: XMLHttpRequest): ClientProblem {
   return {
     code: 'BAD_RESPONSE',

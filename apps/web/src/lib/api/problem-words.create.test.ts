@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishI18n } from '../../test-support/english';
 import { problemWords } from './problem-words';
 
 // A create page's words: its own failure title, and the file limit on the file page.
@@ -6,7 +7,7 @@ const createFailureMessage = (
   problem: ClientProblem,
   failureTitle: string,
   maxFileBytes?: number,
-) => problemWords('create', problem, { failureTitle, maxFileBytes });
+) => problemWords('create', problem, englishI18n, { failureTitle, maxFileBytes });
 import type { ClientProblem } from './result';
 
 const problem = (code: ClientProblem['code'], extra: Partial<ClientProblem> = {}) => ({

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientProblem } from './result';
+import { englishI18n } from '../../test-support/english';
 import { problemWords } from './problem-words';
 
 // The line under "Download failed".
-const downloadErrorMessage = (problem: ClientProblem) => problemWords('download', problem).title;
+const downloadErrorMessage = (problem: ClientProblem) =>
+  problemWords('download', problem, englishI18n).title;
 
 const problem = (code: ClientProblem['code'], extra: Partial<ClientProblem> = {}) => ({
   code,

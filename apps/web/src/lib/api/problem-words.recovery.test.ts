@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientProblem } from './result';
+import { englishI18n } from '../../test-support/english';
 import { problemWords } from './problem-words';
 
 // The recovery form's words.
-const recoveryProblemMessage = (problem: ClientProblem) => problemWords('recovery', problem);
+const recoveryProblemMessage = (problem: ClientProblem) =>
+  problemWords('recovery', problem, englishI18n);
 
 const problem = (
   code: ClientProblem['code'],

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientProblem } from './result';
+import { englishI18n } from '../../test-support/english';
 import { problemWords } from './problem-words';
 
 // The report form's alert; its field errors are shown next to their fields instead.
-const reportProblemMessage = (problem: ClientProblem) => problemWords('report', problem);
+const reportProblemMessage = (problem: ClientProblem) =>
+  problemWords('report', problem, englishI18n);
 
 const problem = (
   code: ClientProblem['code'],

@@ -1,11 +1,13 @@
 import { messages, type ErrorCode } from '@codedrop/contract';
 import { describe, expect, it } from 'vitest';
+import { englishI18n } from '../../test-support/english';
 import { problemWords } from './problem-words';
 
 // The viewer's and a lookup's words.
 const problemMessage = (problem: ClientProblem, maxFileBytes?: number) =>
-  problemWords('viewer', problem, { maxFileBytes });
-const lookupProblemMessage = (problem: ClientProblem) => problemWords('lookup', problem);
+  problemWords('viewer', problem, englishI18n, { maxFileBytes });
+const lookupProblemMessage = (problem: ClientProblem) =>
+  problemWords('lookup', problem, englishI18n);
 
 import type { ClientProblem } from './result';
 

@@ -167,7 +167,10 @@ function parseJson(text: string): unknown {
 const uploadGone =
   'This upload was deleted or expired before it finished. Upload the file again for a new code.';
 
-/** What the failure was: the server's problem when it answered, else a network failure. */
+/**
+ * What the failure was: the server's problem when it answered, else a network failure. Its
+ * English is translated where it is shown (known-words.ts lists the same sentences).
+ */
 function problemOf(error: Error | DetailedError): ClientProblem {
   const response = 'originalResponse' in error ? error.originalResponse : null;
   const status = response?.getStatus() ?? 0;

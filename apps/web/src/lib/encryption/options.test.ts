@@ -1,47 +1,51 @@
 import { describe, expect, it } from 'vitest';
+import { englishI18n } from '../../test-support/english';
+import { productMessages } from '../i18n/product-messages';
 import {
   encryptionChoice,
   hasErrors,
   initialEncryptionOptions,
   recoveryFields,
   validateEncryptionOptions,
+  type EncryptionOptions,
 } from './options';
+
+const validate = (options: EncryptionOptions) =>
+  validateEncryptionOptions(options, productMessages(englishI18n));
 
 const on = (password: string, recoveryEmail = '') => ({ enabled: true, password, recoveryEmail });
 
 describe('validateEncryptionOptions', () => {
   it('asks nothing while encryption is off', () => {
-    expect(validateEncryptionOptions(initialEncryptionOptions)).toEqual({});
-    expect(
-      validateEncryptionOptions({ enabled: false, password: '', recoveryEmail: 'nope' }),
-    ).toEqual({});
+    expect(validate(initialEncryptionOptions)).toEqual({});
+    expect(validate({ enabled: false, password: '', recoveryEmail: 'nope' })).toEqual({});
   });
 
   it('requires a password that is not blank', () => {
     const message = 'Please enter a password for encryption';
-    expect(validateEncryptionOptions(on(''))).toEqual({ password: message });
-    expect(validateEncryptionOptions(on('   '))).toEqual({ password: message });
-    expect(hasErrors(validateEncryptionOptions(on(' ')))).toBe(true);
-    expect(validateEncryptionOptions(on('s3cret'))).toEqual({});
+    expect(validate(on(''))).toEqual({ password: message });
+    expect(validate(on('   '))).toEqual({ password: message });
+    expect(hasErrors(validate(on(' ')))).toBe(true);
+    expect(validate(on('s3cret'))).toEqual({});
   });
 
   it('with a recovery email, asks for a password of one line of at most 256 characters', () => {
     const message =
       'With a recovery email, the password must be one line of at most 256 characters';
-    expect(validateEncryptionOptions(on('x'.repeat(256), 'me@example.org'))).toEqual({});
-    expect(validateEncryptionOptions(on('x'.repeat(257), 'me@example.org'))).toEqual({
+    expect(validate(on('x'.repeat(256), 'me@example.org'))).toEqual({});
+    expect(validate(on('x'.repeat(257), 'me@example.org'))).toEqual({
       password: message,
     });
-    expect(validateEncryptionOptions(on('a\nb', 'me@example.org'))).toEqual({ password: message });
+    expect(validate(on('a\nb', 'me@example.org'))).toEqual({ password: message });
     // Without an email nothing is mailed, so any password goes.
-    expect(validateEncryptionOptions(on('x'.repeat(2000)))).toEqual({});
+    expect(validate(on('x'.repeat(2000)))).toEqual({});
   });
 
   it('accepts no recovery email, or one of the form x@y.z', () => {
-    expect(validateEncryptionOptions(on('pw', ''))).toEqual({});
-    expect(validateEncryptionOptions(on('pw', '  me@example.org '))).toEqual({});
+    expect(validate(on('pw', ''))).toEqual({});
+    expect(validate(on('pw', '  me@example.org '))).toEqual({});
     for (const bad of ['me', 'me@example', '@example.org', 'me @example.org', 'me@ex ample.org']) {
-      expect(validateEncryptionOptions(on('pw', bad)), bad).toEqual({
+      expect(validate(on('pw', bad)), bad).toEqual({
         recoveryEmail: 'Please enter a valid email address',
       });
     }

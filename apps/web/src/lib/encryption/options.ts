@@ -1,4 +1,5 @@
-import { emailPattern, isRecoverablePassword, messages } from '@codedrop/contract';
+import { emailPattern, isRecoverablePassword } from '@codedrop/contract';
+import type { ProductMessages } from '../i18n/product-messages';
 
 /** What the encryption options card holds, as typed. */
 export interface EncryptionOptions {
@@ -20,9 +21,12 @@ export interface EncryptionOptionsErrors {
 
 /**
  * docs/product.md#encryption-options: with encryption on a password is required; a recovery email
- * is optional but x@y.z.
+ * is optional but x@y.z. The errors are in the page's `messages` (lib/i18n/product-messages.ts).
  */
-export function validateEncryptionOptions(options: EncryptionOptions): EncryptionOptionsErrors {
+export function validateEncryptionOptions(
+  options: EncryptionOptions,
+  messages: ProductMessages,
+): EncryptionOptionsErrors {
   if (!options.enabled) return {};
   const errors: EncryptionOptionsErrors = {};
   if (options.password.trim() === '') errors.password = messages.passwordRequired;

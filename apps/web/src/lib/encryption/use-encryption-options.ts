@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useMessages } from '../i18n/product-messages';
 import {
   encryptionChoice,
   hasErrors,
@@ -20,6 +21,7 @@ export type EncryptionCheck =
  * browser's own check of the email field would stop the submit before these messages.
  */
 export function useEncryptionOptions() {
+  const messages = useMessages();
   const [value, setValue] = useState<EncryptionOptions>(initialEncryptionOptions);
   const [errors, setErrors] = useState<EncryptionOptionsErrors>({});
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -35,7 +37,7 @@ export function useEncryptionOptions() {
   };
 
   const check = (): EncryptionCheck => {
-    const found = validateEncryptionOptions(value);
+    const found = validateEncryptionOptions(value, messages);
     setErrors(found);
     if (hasErrors(found)) {
       (found.password !== undefined ? passwordRef : recoveryEmailRef).current?.focus();

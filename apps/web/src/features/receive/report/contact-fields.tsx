@@ -1,9 +1,11 @@
-import { formatCount, REPORT_MESSAGE_MAX_CHARS } from '@codedrop/contract';
+import { REPORT_MESSAGE_MAX_CHARS } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ref } from 'react';
 import { FieldError } from '../../../components/field-error';
 import { Input } from '../../../components/input';
 import { Label } from '../../../components/label';
 import { Textarea } from '../../../components/textarea';
+import { formatCountIn } from '../../../lib/i18n/format-numbers';
 import type { ReportFieldErrors } from './report-draft';
 
 export interface ContactFieldsProps {
@@ -31,17 +33,22 @@ export function ContactFields({
   messageRef,
   emailRef,
 }: ContactFieldsProps) {
-  const max = formatCount(REPORT_MESSAGE_MAX_CHARS);
+  const { i18n } = useLingui();
+  const max = formatCountIn(i18n.locale, REPORT_MESSAGE_MAX_CHARS);
+  const typed = formatCountIn(i18n.locale, message.length);
   const countId = `${id}-message-count`;
   const messageErrorId = `${id}-message-error`;
   return (
     <>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-message`}>Message (optional)</Label>
+        <Label htmlFor={`${id}-message`}>
+          <Trans>Message (optional)</Trans>
+        </Label>
         <Textarea
           id={`${id}-message`}
           ref={messageRef}
           value={message}
+          dir="auto"
           onChange={(event) => onMessageChange(event.target.value)}
           // The browser and the server both count UTF-16 units, so the limit agrees with both.
           maxLength={REPORT_MESSAGE_MAX_CHARS}
@@ -54,13 +61,17 @@ export function ContactFields({
         />
         <div className="flex flex-wrap items-start justify-between gap-2">
           <FieldError id={messageErrorId} message={errors.message} />
-          <p id={countId} className="ml-auto text-sm text-slate-600 tabular-nums">
-            {formatCount(message.length)} / {max} characters
+          <p id={countId} className="ms-auto text-sm text-slate-600 tabular-nums">
+            <Trans>
+              {typed} / {max} characters
+            </Trans>
           </p>
         </div>
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Contact email (optional)</Label>
+        <Label htmlFor={`${id}-email`}>
+          <Trans>Contact email (optional)</Trans>
+        </Label>
         <Input
           id={`${id}-email`}
           ref={emailRef}

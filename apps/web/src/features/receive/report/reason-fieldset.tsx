@@ -1,4 +1,5 @@
-import { reportReasonLabels, reportReasons, type ReportReason } from '@codedrop/contract';
+import { reportReasons, type ReportReason } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ref } from 'react';
 import { FieldError } from '../../../components/field-error';
 import { Label } from '../../../components/label';
@@ -23,14 +24,25 @@ export function ReasonFieldset({
   disabled,
   firstRef,
 }: ReasonFieldsetProps) {
+  const { t } = useLingui();
   const errorId = `${id}-error`;
+  // The contract's reportReasonLabels, which the console shows in English.
+  const labels: Record<ReportReason, string> = {
+    illegal: t`Illegal content`,
+    malware: t`Malware or phishing`,
+    copyright: t`Copyright`,
+    spam: t`Spam`,
+    other: t`Other`,
+  };
   return (
     <fieldset
       disabled={disabled}
       aria-describedby={error ? errorId : undefined}
       className="flex flex-col gap-2"
     >
-      <legend className="mb-2 text-sm font-medium text-slate-800">Reason</legend>
+      <legend className="mb-2 text-sm font-medium text-slate-800">
+        <Trans>Reason</Trans>
+      </legend>
       {reportReasons.map((reason, index) => (
         <div key={reason} className="flex items-center gap-2">
           <input
@@ -46,7 +58,7 @@ export function ReasonFieldset({
             className="size-4 accent-brand-600"
           />
           <Label htmlFor={`${id}-${reason}`} plain>
-            {reportReasonLabels[reason]}
+            {labels[reason]}
           </Label>
         </div>
       ))}

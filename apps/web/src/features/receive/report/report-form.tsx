@@ -1,9 +1,11 @@
 import type { ReportReason } from '@codedrop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Flag } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
+import { knownWords, localProblem } from '../../../lib/api/known-words';
 import { problemWords, type ProblemMessage } from '../../../lib/api/problem-words';
 import { sendReport } from '../../../lib/api/report-api';
 import { ContactFields } from './contact-fields';
@@ -15,11 +17,9 @@ import {
   type ReportFieldErrors,
 } from './report-draft';
 
-const reasonRequired = 'Please choose a reason';
-
 export interface ReportFormProps {
   code: string;
-  /** The server took the report; `thanks` is its words. */
+  /** The server took the report; `thanks` is its words, in the page's language. */
   onSent: (thanks: string) => void;
   onCancel: () => void;
 }
@@ -27,6 +27,7 @@ export interface ReportFormProps {
 /** The report of a share (docs/api.md#reports): a reason, and an optional message and email. */
 export function ReportForm({ code, onSent, onCancel }: ReportFormProps) {
   const id = useId();
+  const { t, i18n } = useLingui();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [message, setMessage] = useState('');
   const [email, setEmail] = useState('');
@@ -60,14 +61,14 @@ export function ReportForm({ code, onSent, onCancel }: ReportFormProps) {
     event.preventDefault();
     if (sending) return;
     setFailure(null);
-    if (reason === null) return showErrors({ reason: reasonRequired });
+    if (reason === null) return showErrors({ reason: t`Please choose a reason` });
     setErrors({});
     setSending(true);
     const result = await sendReport(code, reportBody({ reason, message, email }));
     setSending(false);
-    if (result.ok) return onSent(result.data.message);
-    const fieldErrors = reportFieldErrors(result.problem);
-    if (fieldErrors === null) setFailure(problemWords('report', result.problem));
+    if (result.ok) return onSent(knownWords(result.data.message, i18n));
+    const fieldErrors = reportFieldErrors(localProblem(result.problem, i18n));
+    if (fieldErrors === null) setFailure(problemWords('report', result.problem, i18n));
     else showErrors(fieldErrors);
   };
 
@@ -80,7 +81,7 @@ export function ReportForm({ code, onSent, onCancel }: ReportFormProps) {
       className="flex flex-col gap-5 rounded-xl border border-slate-200 bg-slate-50 p-4"
     >
       <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
-        Report this share
+        <Trans>Report this share</Trans>
       </h2>
       <ReasonFieldset
         id={`${id}-reason`}
@@ -117,11 +118,11 @@ export function ReportForm({ code, onSent, onCancel }: ReportFormProps) {
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={sending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={sending}>
           {sending ? <Spinner /> : <Flag aria-hidden="true" />}
-          {sending ? 'Sending…' : 'Send report'}
+          {sending ? t`Sending…` : t`Send report`}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Flag } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
@@ -24,7 +25,7 @@ export function ShareReport({ code }: { code: string }) {
     <div className="flex flex-col gap-3 border-t border-slate-200 px-6 py-3">
       <div className="flex items-center justify-end gap-3">
         {/* Always present, so screen readers announce the thanks when it arrives. */}
-        <p role="status" className="mr-auto text-sm text-slate-700">
+        <p role="status" className="me-auto text-sm text-slate-700">
           {thanks}
         </p>
         <Button
@@ -37,10 +38,10 @@ export function ShareReport({ code }: { code: string }) {
           }}
           aria-expanded={open}
           aria-controls={panelId}
-          className="-mr-3"
+          className="-me-3"
         >
           <Flag aria-hidden="true" />
-          Report
+          <Trans>Report</Trans>
         </Button>
       </div>
       <div id={panelId} hidden={!open}>
