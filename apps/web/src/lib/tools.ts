@@ -3,7 +3,8 @@ import type { I18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { ClipboardList, FileText, Upload, type LucideIcon } from 'lucide-react';
-import { formatBytesCompactIn, formatCountIn } from './i18n/format-numbers';
+import { characterCount } from './i18n/character-count';
+import { formatBytesCompactIn } from './i18n/format-numbers';
 
 /** The server's limits that the product's copy states (GET /api/config, lib/config-context). */
 export type Limits = Pick<
@@ -17,7 +18,6 @@ export type Limits = Pick<
  */
 export function limitWords(limits: Limits, i18n: I18n) {
   const digits = limits.codeMinDigits;
-  const characters = formatCountIn(i18n.locale, limits.maxTextChars);
   const { min, max } = limits.downloadLimit;
   return {
     /** "4-digit code", inside sentences. */
@@ -25,7 +25,7 @@ export function limitWords(limits: Limits, i18n: I18n) {
     /** "4-Digit Code", in headings and on buttons. */
     codeTitle: t(i18n)`${digits}-Digit Code`,
     /** "100,000 characters": the most a clipboard text may have. */
-    characters: t(i18n)`${characters} characters`,
+    characters: characterCount(limits.maxTextChars, i18n),
     /** "50MB": the most a file share may carry. */
     maxFile: formatBytesCompactIn(i18n.locale, limits.maxFileBytes),
     /** "from 1 to 100": the download limits a file share may have. */

@@ -80,8 +80,12 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
               tooLong ? 'font-medium text-red-700' : 'text-slate-600',
             )}
           >
+            {/* The count and the limit keep their order in a right-to-left sentence. */}
             <Trans>
-              {count} / {max} characters
+              <bdi dir="ltr">
+                {count} / {max}
+              </bdi>{' '}
+              characters
             </Trans>
           </p>
         </div>

@@ -3,14 +3,14 @@ import { Check, Copy } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Label } from '../../components/label';
 import { Textarea } from '../../components/textarea';
-import { formatCountIn } from '../../lib/i18n/format-numbers';
+import { characterCount } from '../../lib/i18n/character-count';
 import { useCopyAction } from '../../lib/use-copy-action';
 
 /** A clipboard share: the text, read-only, and a copy button. */
 export function ClipboardContent({ text }: { text: string }) {
   const { copied, copy } = useCopyAction();
   const { i18n } = useLingui();
-  const characters = formatCountIn(i18n.locale, [...text].length);
+  const characters = characterCount([...text].length, i18n);
   const lines = text.split('\n').length;
   return (
     <div className="flex flex-col gap-3">
@@ -29,7 +29,7 @@ export function ClipboardContent({ text }: { text: string }) {
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <span className="text-sm text-slate-600">
-          <Trans>{characters} characters</Trans>
+          {characters}
         </span>
         <Button onClick={() => void copy(text)}>
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}

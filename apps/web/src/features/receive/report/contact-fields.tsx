@@ -63,7 +63,10 @@ export function ContactFields({
           <FieldError id={messageErrorId} message={errors.message} />
           <p id={countId} className="ms-auto text-sm text-slate-600 tabular-nums">
             <Trans>
-              {typed} / {max} characters
+              <bdi dir="ltr">
+                {typed} / {max}
+              </bdi>{' '}
+              characters
             </Trans>
           </p>
         </div>
