@@ -28,9 +28,7 @@ export function ClipboardContent({ text }: { text: string }) {
         className="resize-y font-mono"
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <span className="text-sm text-slate-600">
-          {characters}
-        </span>
+        <span className="text-sm text-slate-600">{characters}</span>
         <Button onClick={() => void copy(text)}>
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           <Trans>Copy to Clipboard</Trans>
