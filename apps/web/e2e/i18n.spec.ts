@@ -1,3 +1,6 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { wordsOf } from './support/catalog';
 import { readResultCode } from './support/result-card';
@@ -175,4 +178,25 @@ test.describe('right to left', () => {
     await page.goto('/4821');
     await expectLanguage(page, 'de', 'ltr');
   });
+});
+
+test('a page downloads only its own language’s messages, at most 15 KiB compressed', async ({
+  page,
+}) => {
+  const assets = fileURLToPath(new URL('../dist/assets/', import.meta.url));
+  const catalogs = readdirSync(assets).filter((file) =>
+    /^[a-z]{2}(-[A-Z]{2})?-[\w-]{8}\.js$/.test(file),
+  );
+  expect(catalogs.length).toBeGreaterThanOrEqual(41);
+  for (const file of catalogs) {
+    expect(statSync(join(assets, `${file}.br`)).size, file).toBeLessThanOrEqual(15 * 1024);
+  }
+  const loaded: string[] = [];
+  page.on('request', (request) => {
+    const name = new URL(request.url()).pathname.split('/').pop() ?? '';
+    if (catalogs.includes(name)) loaded.push(name.replace(/-[\w-]{8}\.js$/, ''));
+  });
+  await page.goto('/ja/clipboard');
+  await expect(page.locator('fieldset[data-starting]')).toHaveCount(0);
+  expect(loaded).toEqual(['ja']);
 });
