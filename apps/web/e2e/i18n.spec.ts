@@ -146,8 +146,13 @@ for (const { locale, browser: language } of languages) {
 
     test('a missing code is explained in that language', async ({ page }) => {
       await page.goto(`/${locale}`);
-      await page.getByRole('textbox').first().fill('9999');
-      await page.getByRole('button', { name: say('Retrieve Content') }).click();
+      const retrieve = page.getByRole('button', { name: say('Retrieve Content') });
+      // Typed before the page's script has adopted the field, a value is not kept: type again.
+      await expect(async () => {
+        await page.getByRole('textbox').first().fill('9999');
+        await expect(retrieve).toBeEnabled({ timeout: 1_000 });
+      }).toPass();
+      await retrieve.click();
       await expect(page.getByText(say('Share not found'))).toBeVisible();
     });
   });

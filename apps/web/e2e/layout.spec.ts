@@ -89,7 +89,8 @@ test('an unknown path answers 404 with the 404 page', async ({ page }) => {
   await expect(
     page.getByRole('navigation', { name: 'Help' }).getByRole('link', { name: 'FAQ' }),
   ).toBeVisible();
-  expect(logged.some((line) => line.includes('/no/such/page'))).toBe(true);
+  // Logged once the page's script has rendered it (after its language's messages are in).
+  await expect.poll(() => logged.some((line) => line.includes('/no/such/page'))).toBe(true);
   await expectAccessible(page, '404 page');
 });
 

@@ -172,7 +172,7 @@ test('share links and missing pages stay out of search results', async ({ reques
   const html = await missing.text();
   expect(html).toContain('Page Not Found');
   expect(html).toContain(
-    '<code class="rounded bg-slate-100 px-1.5 py-0.5 text-sm">/no-such-page</code>',
+    '<code dir="ltr" class="rounded bg-slate-100 px-1.5 py-0.5 text-sm">/no-such-page</code>',
   );
   expect(html).toContain('content="noindex"');
 });

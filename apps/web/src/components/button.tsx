@@ -29,7 +29,8 @@ const sizes = {
   md: ['h-10 px-4', 'text-sm'],
   /** The height of an Input, for a button beside a field. */
   field: ['h-11 px-4', 'text-sm'],
-  lg: ['h-12 px-6', 'text-base'],
+  /** A form's main action: its words may wrap (a longer language's) instead of overflowing. */
+  lg: ['min-h-12 px-6 py-2 text-center', 'text-base'],
   icon: ['size-10', ''],
 } as const;
 
@@ -52,7 +53,8 @@ export function buttonClasses({
 } = {}): string {
   const [box, text] = sizes[size];
   return cn(
-    'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg whitespace-nowrap transition-colors',
+    'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg transition-colors',
+    size !== 'lg' && 'whitespace-nowrap',
     fillOnPhone ? 'flex-1 sm:flex-none' : 'shrink-0',
     'focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none',
     'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
