@@ -28,7 +28,9 @@ const toolPaths = new Set(['/clipboard', '/notepad', '/file-share']);
 function budgetOf(address, deepLink) {
   const path = splitLocalePath(address).path;
   if (path === '/') return { kib: 160, tbt: 150 };
-  if (toolPaths.has(path) || path === deepLink) return { kib: 230, tbt: 200 };
+  // The tools and a share load their page's messages too (one catalog per language, the
+  // words that were inside their chunks before): docs/benchmarks.md has the figures.
+  if (toolPaths.has(path) || path === deepLink) return { kib: 240, tbt: 200 };
   return { kib: 170, tbt: 200 };
 }
 /**
@@ -181,7 +183,7 @@ try {
   const bars =
     categories.map((c) => `${short[c]} ${minimum[c]}`).join(', ') +
     '; TBT ≤ 150 ms on /, ≤ 200 ms elsewhere; at most 160 KiB on /, 170 on content pages' +
-    ' and the 404 page, 230 on the tools and a share';
+    ' and the 404 page, 240 on the tools and a share';
   console.log(
     failed ? `\nSome pages are below the bars (${bars}).` : `\nEvery page meets ${bars}.`,
   );

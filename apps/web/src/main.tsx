@@ -5,6 +5,7 @@ import { App, createAppRouter } from './app/router';
 import { prefetchConfig } from './lib/config-context';
 import { loadLocale } from './lib/i18n/catalogs';
 import { siteLocales } from './lib/i18n/site-locales';
+import { warmLocale } from './lib/i18n/warm-locale';
 import { visitorLocale } from './lib/i18n/visitor-locale';
 import './index.css';
 
@@ -18,6 +19,7 @@ const codeLink = address.locale === sourceLocale && /^\/\d+$/.test(address.path)
 const locale = codeLink ? visitorLocale() : address.locale;
 
 prefetchConfig();
+warmLocale(locale);
 void Promise.all([createAppRouter(), loadLocale(locale)]).then(([router]) => {
   const app = (
     <StrictMode>
