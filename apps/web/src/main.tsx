@@ -20,7 +20,7 @@ const locale = codeLink ? visitorLocale() : address.locale;
 
 prefetchConfig();
 warmLocale(locale);
-void Promise.all([createAppRouter(), loadLocale(locale)]).then(([router]) => {
+void Promise.all([createAppRouter(address.locale), loadLocale(locale)]).then(([router]) => {
   const app = (
     <StrictMode>
       <App router={router} />

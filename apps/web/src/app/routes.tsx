@@ -125,13 +125,10 @@ const adminRoutes: RouteObject[] = [
   },
 ];
 
-/**
- * The site plan of docs/product.md#site-plan, once per locale: English at `/…`, the others
- * at `/{locale}/…`. A `/{code}` link names no language: it speaks the visitor's. No
- * errorElement: the router's default reads "Unexpected Application Error!".
- */
-export const routes: RouteObject[] = [
-  ...siteLocales.map((locale) => ({
+/** One locale's pages: English at `/…`, the others at `/{locale}/…`. */
+export function localeRoute(locale: string): RouteObject {
+  return {
+    id: `locale:${locale}`,
     path: locale === sourceLocale ? '/' : `/${locale}`,
     element: (
       <LocaleScope locale={locale}>
@@ -144,18 +141,34 @@ export const routes: RouteObject[] = [
       return {};
     },
     children: pageRoutes(locale),
-  })),
-  {
-    path: '/:code',
-    element: (
-      <VisitorLocaleScope>
-        <RootLayout />
-      </VisitorLocaleScope>
-    ),
-    lazy: async () => {
-      await loadLocale(visitorLocale());
-      return {};
-    },
-    children: [{ index: true, element: <CodeRoute /> }],
+  };
+}
+
+/** A `/{code}` link names no language: it speaks the visitor's. */
+const codeRoute: RouteObject = {
+  path: '/:code',
+  element: (
+    <VisitorLocaleScope>
+      <RootLayout />
+    </VisitorLocaleScope>
+  ),
+  lazy: async () => {
+    await loadLocale(visitorLocale());
+    return {};
   },
-];
+  children: [{ index: true, element: <CodeRoute /> }],
+};
+
+/**
+ * The site plan of docs/product.md#site-plan in the given locales (English always). The
+ * browser starts with its page's locale only and adds another's when it goes there
+ * (app/router.tsx): matching an address against every locale's pages is slow on a phone.
+ * No errorElement: the router's default reads "Unexpected Application Error!".
+ */
+export function routesIn(some: readonly string[]): RouteObject[] {
+  const wanted = siteLocales.filter((locale) => locale === sourceLocale || some.includes(locale));
+  return [...wanted.map(localeRoute), codeRoute];
+}
+
+/** Every locale's pages: the prerender's and the tests' route table. */
+export const routes: RouteObject[] = routesIn(siteLocales);
