@@ -229,7 +229,8 @@ test('a 50 MB file is encrypted as a stream, uploaded as ciphertext and decrypte
     await reader.goto(`/${code}`);
     await decrypt(reader, 'file password');
     await expect(reader.getByText(name)).toBeVisible();
-    await expect(reader.getByText('50 MB', { exact: true })).toBeVisible();
+    // The card's size (the progress line beside it names the size in a <bdi> of its own).
+    await expect(reader.getByRole('paragraph').filter({ hasText: /^50 MB$/ })).toBeVisible();
     const downloading = reader.waitForEvent('download');
     await reader.getByRole('button', { name: 'Download File' }).click();
     const download = await downloading;

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/card';
@@ -27,6 +27,13 @@ export function RetrieveForm({ initialCode, loading, error, onLookup }: Retrieve
   const { t } = useLingui();
   const [value, setValue] = useState(initialCode);
   const [tooShort, setTooShort] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  // A code typed into the served page before its script adopted it is in the field, not in
+  // the state: keep it (a visitor may type as soon as the page appears).
+  useEffect(() => {
+    const typed = field.current?.value ?? '';
+    if (typed !== '' && typed !== initialCode) setValue(filterCodeInput(typed, codeMaxDigits));
+  }, [initialCode, codeMaxDigits]);
   const code = value.trim();
 
   const submit = (event: FormEvent) => {
@@ -56,6 +63,7 @@ export function RetrieveForm({ initialCode, loading, error, onLookup }: Retrieve
             <Trans>Share code</Trans>
           </Label>
           <Input
+            ref={field}
             id="share-code"
             name="code"
             inputMode="numeric"
