@@ -14,6 +14,12 @@ const serverPorts = {
   regex: '(^|/)infra/(?!runtime/)[^/]+/(?!port\\.js$)',
   message: 'modules reach infra/ only through its ports (infra/<name>/port.ts)',
 };
+// A repository split over a folder is one repository: the rest of the app enters it
+// through its index.
+const repositoryEntry = {
+  regex: '(^|/)repository/(?!index\\.js$)[^/]+$',
+  message: 'import a repository folder through its index.js',
+};
 const routesLeaveSql = [
   {
     group: ['kysely', 'kysely/**', '**/infra/db/**'],
@@ -102,13 +108,16 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['apps/server/src/modules/**/*.routes.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [serverPorts] }],
+      'no-restricted-imports': ['error', { patterns: [serverPorts, repositoryEntry] }],
     },
   },
   {
     files: ['apps/server/src/modules/**/*.routes.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [serverPorts, ...routesLeaveSql] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [serverPorts, repositoryEntry, ...routesLeaveSql] },
+      ],
     },
   },
   {

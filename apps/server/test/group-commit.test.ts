@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../src/infra/db/index.js';
+import type { Db } from '../src/infra/db/index.js';
 import { createGroupCommit } from '../src/infra/db/group-commit.js';
-import { createShareInserter } from '../src/modules/shares/shares-insert.repository.js';
-import type { NewShare } from '../src/modules/shares/shares.repository.js';
-import { findShare } from '../src/modules/shares/shares.repository.js';
+import { findShare, type NewShare } from '../src/modules/shares/repository/index.js';
 import { countCodesOfLength } from '../src/modules/shares/codes/code-counts.repository.js';
-import { now, shareRow as share } from './support/share-rows.js';
-import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
+import { now, shareInserter, shareRow as share } from './support/share-rows.js';
+import { testDialects, type TestDatabase } from './support/databases.js';
+import { migratedDatabase } from './support/migrated-database.js';
 
 /** Shares written as the code allocator writes them: each insert a write transaction. */
 describe.each(testDialects())('grouped share inserts on %s', (dialect) => {
@@ -19,15 +18,9 @@ describe.each(testDialects())('grouped share inserts on %s', (dialect) => {
   });
 
   async function open() {
-    database = await createTestDatabase(dialect);
-    db = createDb(
-      dialect === 'sqlite'
-        ? { kind: 'sqlite', file: database.url.slice('sqlite:'.length) }
-        : { kind: 'postgres', url: database.url },
-    );
-    await migrate(db);
+    ({ database, db } = await migratedDatabase(dialect));
     const writeSoon = createGroupCommit(db.kysely);
-    const insert = createShareInserter(db.kysely);
+    const insert = shareInserter(db.kysely);
     return {
       writeSoon,
       insertSoon: (row: NewShare) => writeSoon((trx) => insert(row, trx)),
@@ -74,22 +67,50 @@ describe.each(testDialects())('grouped share inserts on %s', (dialect) => {
 
   it('lets each transaction of a group see the writes of those before it', async () => {
     const { writeSoon } = await open();
-    const insert = createShareInserter(db.kysely);
+    const insert = shareInserter(db.kysely);
     // Each takes a place only while fewer than three rows have six digits: a count and an
     // insert, as the code allocator does for a length under its target.
     const counted = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         writeSoon(async (trx) => {
-          // PostgreSQL runs them concurrently: the allocator's lock serialises them there.
-          if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(1, 6)`.execute(trx);
           if ((await countCodesOfLength(trx, 6)) >= 3) return null;
           return (await insert(share(String(400_000 + i)), trx)) ? i : null;
         }),
       ),
     );
-    expect(counted.filter((i) => i !== null)).toHaveLength(3);
-    if (dialect === 'sqlite') expect(counted).toEqual([0, 1, 2, null, null]);
+    expect(counted).toEqual([0, 1, 2, null, null]);
     expect(await countCodesOfLength(db.kysely, 6)).toBe(3);
+  });
+
+  it('runs a group in arrival order with one scope, and each work alone after a failure', async () => {
+    const { writeSoon } = await open();
+    const ran: string[] = [];
+    const scopes = new Set<unknown>();
+    const work =
+      (name: string, fail = false) =>
+      async (trx: unknown, scope: unknown) => {
+        ran.push(name);
+        scopes.add(scope);
+        await sql`select 1`.execute(trx as typeof db.kysely);
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      };
+    const answers = await Promise.all([
+      writeSoon(work('seven')),
+      writeSoon(work('five')),
+      writeSoon(work('six')),
+    ]);
+    expect(answers).toEqual(['seven', 'five', 'six']);
+    expect(ran).toEqual(['seven', 'five', 'six']);
+    expect(scopes.size).toBe(1);
+
+    ran.length = 0;
+    scopes.clear();
+    const settled = await Promise.allSettled([writeSoon(work('a')), writeSoon(work('b', true))]);
+    expect(settled.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected']);
+    // Together first, then each in a transaction (and scope) of its own.
+    expect(ran).toEqual(['a', 'b', 'a', 'b']);
+    expect(scopes.size).toBe(3);
   });
 
   it('writes file columns and encryption flags as given', async () => {
@@ -120,7 +141,7 @@ describe.each(testDialects())('grouped share inserts on %s', (dialect) => {
     const inserter = await open();
     const seen: Array<Promise<unknown>> = [];
     const failed = inserter.writeSoon(async (trx) => {
-      await createShareInserter(db.kysely)(share('400001'), trx);
+      await shareInserter(db.kysely)(share('400001'), trx);
       // A lookup outside the transaction, asked while the row is written but not committed:
       // it must not read the row through the open transaction (on SQLite it reads on a
       // connection of its own: infra/db/group-reads.ts).

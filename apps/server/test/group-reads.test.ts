@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../src/infra/db/index.js';
+import type { Db } from '../src/infra/db/index.js';
 import { createGroupCommit } from '../src/infra/db/group-commit.js';
 import { groupReadsOf, type GroupReads } from '../src/infra/db/group-reads.js';
-import { createShareInserter } from '../src/modules/shares/shares-insert.repository.js';
-import { findShare } from '../src/modules/shares/shares.repository.js';
-import { now, shareRow as share } from './support/share-rows.js';
-import { createTestDatabase, type TestDatabase } from './support/databases.js';
+import { findShare } from '../src/modules/shares/repository/index.js';
+import { now, shareInserter, shareRow as share } from './support/share-rows.js';
+import type { TestDatabase } from './support/databases.js';
+import { migratedDatabase } from './support/migrated-database.js';
 
 /** SQLite on a file: lookups by code go through group reads (infra/db/group-reads.ts). */
 describe('group reads on SQLite', () => {
@@ -17,16 +17,14 @@ describe('group reads on SQLite', () => {
   });
 
   async function open(): Promise<GroupReads> {
-    database = await createTestDatabase('sqlite');
-    db = createDb({ kind: 'sqlite', file: database.url.slice('sqlite:'.length) });
-    await migrate(db);
+    ({ database, db } = await migratedDatabase('sqlite'));
     const reads = groupReadsOf(db.kysely);
     if (reads === undefined) throw new Error('a SQLite file database registers group reads');
     return reads;
   }
 
   const insert = (code: string) =>
-    createGroupCommit(db.kysely)((trx) => createShareInserter(db.kysely)(share(code), trx));
+    createGroupCommit(db.kysely)((trx) => shareInserter(db.kysely)(share(code), trx));
 
   it('answers lookups made at once from one read transaction, each with its own row', async () => {
     const reads = await open();
@@ -52,7 +50,7 @@ describe('group reads on SQLite', () => {
     let inside!: () => void;
     const written = new Promise<void>((resolve) => (inside = resolve));
     const writing = createGroupCommit(db.kysely)(async (trx) => {
-      await createShareInserter(db.kysely)(share('600001'), trx);
+      await shareInserter(db.kysely)(share('600001'), trx);
       inside();
       await held;
     });

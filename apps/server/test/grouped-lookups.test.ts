@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, migrate, type Db } from '../src/infra/db/index.js';
-import { groupedLookups } from '../src/modules/shares/shares-grouped-lookups.repository.js';
-import { findShare } from '../src/modules/shares/shares.repository.js';
+import { findShare, groupedLookups } from '../src/modules/shares/repository/index.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { now, shareRow } from './support/share-rows.js';
 

@@ -42,6 +42,24 @@ describe("the server's import layers", () => {
     ).toEqual([]);
   });
 
+  it('a repository folder is entered through its index', async () => {
+    expect(
+      await layerErrors('modules/files/fixture.ts', [
+        "import { a0 } from '../shares/repository/lookups.js';",
+      ]),
+    ).toEqual([expect.stringContaining('through its index.js')]);
+    expect(
+      await layerErrors('modules/files/fixture.ts', [
+        "import { a0 } from '../shares/repository/index.js';",
+      ]),
+    ).toEqual([]);
+    expect(
+      await layerErrors('modules/shares/repository/fixture.ts', [
+        "import { a0 } from './lookups.js';",
+      ]),
+    ).toEqual([]);
+  });
+
   it('a route may not import Kysely or the database', async () => {
     for (const source of ['kysely', '../../infra/db/port.js']) {
       expect(

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
-import { createDb, migrate, type Db } from '../src/infra/db/index.js';
+import type { Db } from '../src/infra/db/index.js';
 import { fileReport } from '../src/modules/moderation/reports.service.js';
-import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
+import { testDialects, type TestDatabase } from './support/databases.js';
+import { migratedDatabase } from './support/migrated-database.js';
 import { now, shareRow } from './support/share-rows.js';
 
 // Whether a report's code has a share must not show in what the report costs: both paths
@@ -13,13 +14,7 @@ describe.each(testDialects())('the statements of a report on %s', (dialect) => {
   let db: Db;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    db = createDb(
-      dialect === 'sqlite'
-        ? { kind: 'sqlite', file: database.url.slice('sqlite:'.length) }
-        : { kind: 'postgres', url: database.url },
-    );
-    await migrate(db);
+    ({ database, db } = await migratedDatabase(dialect));
     await db.kysely.insertInto('shares').values(shareRow('5555')).execute();
     const burnt = { ...shareRow('6666'), gone: true, gone_reason: 'burnt' } as const;
     await db.kysely.insertInto('shares').values(burnt).execute();

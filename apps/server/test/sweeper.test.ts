@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../src/infra/db/index.js';
+import type { Db } from '../src/infra/db/index.js';
 import { createShareEnds } from '../src/modules/shares/share-ends.js';
 import { createSweeper } from '../src/modules/sweeper/sweeper.service.js';
 import { TestClock } from './support/clock.js';
-import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
+import { testDialects, type TestDatabase } from './support/databases.js';
+import { migratedDatabase } from './support/migrated-database.js';
 
 describe.each(testDialects())('sweeper on %s', (dialect) => {
   let database: TestDatabase;
   let db: Db;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    db = createDb(
-      database.url.startsWith('sqlite:')
-        ? { kind: 'sqlite', file: database.url.slice('sqlite:'.length) }
-        : { kind: 'postgres', url: database.url },
-    );
-    await migrate(db);
+    ({ database, db } = await migratedDatabase(dialect));
   });
   afterAll(async () => {
     await db?.close();

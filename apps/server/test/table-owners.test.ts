@@ -26,8 +26,9 @@ function schemaTables(): string[] {
 
 /** Each table's repository: the files (paths under src/) that may issue SQL on it. */
 const owners: Record<string, RegExp> = {
-  shares: /^modules\/shares\/shares(-[a-z-]+)?\.repository\.ts$/,
+  shares: /^modules\/shares\/repository\/[a-z-]+\.ts$/,
   code_counts: /^modules\/shares\/codes\/code-counts\.repository\.ts$/,
+  submissions: /^modules\/requests\/submissions\.repository\.ts$/,
   reports: /^modules\/moderation\/reports\.repository\.ts$/,
   blocked_hashes: /^modules\/moderation\/blocked-hashes\.repository\.ts$/,
   admin_sessions: /^modules\/moderation\/admin-sessions\.repository\.ts$/,
@@ -159,13 +160,13 @@ describe('one repository per table', () => {
       'modules/files/fixture.ts:7 blocked_hashes',
       'modules/files/fixture.ts:8 admin_sessions',
     ]);
-    expect(violationsIn('modules/shares/shares-fixture.repository.ts', fixture)).toEqual([
-      'modules/shares/shares-fixture.repository.ts:3 reports',
-      'modules/shares/shares-fixture.repository.ts:4 uploads',
-      'modules/shares/shares-fixture.repository.ts:5 audit_log',
-      'modules/shares/shares-fixture.repository.ts:6 download_grants',
-      'modules/shares/shares-fixture.repository.ts:7 blocked_hashes',
-      'modules/shares/shares-fixture.repository.ts:8 admin_sessions',
+    expect(violationsIn('modules/shares/repository/fixture.ts', fixture)).toEqual([
+      'modules/shares/repository/fixture.ts:3 reports',
+      'modules/shares/repository/fixture.ts:4 uploads',
+      'modules/shares/repository/fixture.ts:5 audit_log',
+      'modules/shares/repository/fixture.ts:6 download_grants',
+      'modules/shares/repository/fixture.ts:7 blocked_hashes',
+      'modules/shares/repository/fixture.ts:8 admin_sessions',
     ]);
     expect(violationsIn('infra/db/migrations/0099-fixture.ts', fixture)).toEqual([]);
   });
@@ -182,7 +183,7 @@ describe('one repository per table', () => {
   it('finds the statements of the repositories themselves', () => {
     const tablesIn = (file: string) =>
       statementsIn(readFileSync(join(src, file), 'utf8')).map(({ table }) => table);
-    expect(tablesIn('modules/shares/shares.repository.ts')).toContain('shares');
+    expect(tablesIn('modules/shares/repository/lookups.ts')).toContain('shares');
     expect(tablesIn('modules/moderation/reports.repository.ts')).toContain('reports');
     expect(tablesIn('infra/tus/upload-locks.ts')).toContain('upload_locks');
   });

@@ -1,4 +1,6 @@
-import type { NewShare } from '../../src/modules/shares/shares.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/infra/db/port.js';
+import { createSharesInserter, type NewShare } from '../../src/modules/shares/repository/index.js';
 
 /** The moment the rows below were made; they expire an hour after it. */
 export const now = new Date();
@@ -15,3 +17,9 @@ export const shareRow = (code: string, extra: Partial<NewShare> = {}): NewShare 
   reclaim_after: later,
   ...extra,
 });
+
+/** Inserts one share as the allocator does (a statement of one row): whether it was stored. */
+export function shareInserter(db: Kysely<Database>) {
+  const insert = createSharesInserter(db);
+  return async (row: NewShare, on?: Kysely<Database>) => (await insert([row], on)).has(row.code);
+}

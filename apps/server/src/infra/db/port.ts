@@ -2,5 +2,5 @@
 // The adapters (SQLite, PostgreSQL, group reads, the write lock) stay behind it.
 export type * from './schema.js';
 export { compiledQuery } from './compiled-query.js';
-export { createGroupCommit, type WriteSoon } from './group-commit.js';
+export { createGroupCommit, type GroupScope, type WriteSoon } from './group-commit.js';
 export { DatabaseUnavailableError } from './unavailable.js';

@@ -6,6 +6,7 @@ import { createGroupReads, registerGroupReads, type ReadConnection } from './gro
 import { kyselyDb } from './kysely-db.js';
 import type { Database, Db } from './schema.js';
 import { SqliteValuesPlugin } from './sqlite-values-plugin.js';
+import { startWalCheckpointer } from './wal-checkpointer.js';
 import { ContentClearedPlugin, walScrubber, type WalScrubber } from './wal-scrub.js';
 import { nonBlockingBegin, registerBeginImmediate, writeLockWaitMs } from './write-lock.js';
 
@@ -41,6 +42,7 @@ export function createSqliteDb(file: string): Db {
   const reads = createGroupReads(() => openReader(file));
   registerGroupReads(kysely, reads);
   const walScrub = (scrubber = walScrubber(kysely, connection));
+  const checkpointer = startWalCheckpointer(file, connection);
   return {
     ...db,
     compact: async () => {
@@ -48,6 +50,7 @@ export function createSqliteDb(file: string): Db {
     },
     close: async () => {
       walScrub.close();
+      await checkpointer.close();
       reads.close();
       await db.close();
     },

@@ -9,7 +9,7 @@ import { servedFileType } from '../files/file-names.js';
 import { parseRange } from './http-range.js';
 import { isOutOfSpace } from '../../infra/disk/port.js';
 import { refundTransfer, takeTransfer } from './download-grants.repository.js';
-import { isQuarantined } from '../shares/shares-moderation.repository.js';
+import { isQuarantined } from '../shares/repository/index.js';
 import { apiContentSecurityPolicy } from '../../http/security-headers.js';
 import { route } from '../../http/route.js';
 import type { Secrets } from '../../config/secrets.js';

@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error.js';
 import { addSeconds, type Clock } from '../../infra/runtime/clock.js';
 import { signDownloadToken } from './download-token.js';
 import { servedFileType } from '../files/file-names.js';
-import { countDownload } from '../shares/shares.repository.js';
+import { countDownload } from '../shares/repository/index.js';
 import type { ShareService } from '../shares/shares.service.js';
 
 export interface FileDownloadDeps {

@@ -8,7 +8,7 @@ import {
   liftQuarantine as liftQuarantineOf,
   reviewedShare,
   shareToBlock,
-} from '../shares/shares-moderation.repository.js';
+} from '../shares/repository/index.js';
 import { hashBlob } from './block-list.js';
 import { blockHashes } from './blocked-hashes.repository.js';
 import { deleteReportsOf, markReportsReviewed } from './reports.repository.js';

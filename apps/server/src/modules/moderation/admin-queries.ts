@@ -16,10 +16,11 @@ import {
   countSharesCreatedSince,
   liveSharesByType,
   queueShares,
-} from '../shares/shares-console.repository.js';
-import { storedFileBytes } from '../shares/shares-files.repository.js';
-import { toBool, toDate } from '../shares/share-record.js';
+  storedFileBytes,
+} from '../shares/repository/index.js';
+import { isShareType, toBool, toDate } from '../shares/share-record.js';
 import { storedFilesOf } from '../files/stored-files.js';
+import { submissionBytes } from '../requests/submissions.repository.js';
 import { shownHashChars } from './audit-log.js';
 import { countBlockedHashes } from './blocked-hashes.repository.js';
 import {
@@ -56,7 +57,8 @@ export async function adminOverview(db: Db, now: Date): Promise<AdminOverview> {
     (typeof shareTypes)[number],
     number
   >;
-  for (const row of live) liveShares[row.type] = count(row.n);
+  // Requests are no shares: the overview counts shares only.
+  for (const row of live) if (isShareType(row.type)) liveShares[row.type] = count(row.n);
   const [created, reports, quarantined, blocked] = await Promise.all([
     countSharesCreatedSince(db, dayAgo),
     countReportsSince(db, dayAgo),
@@ -65,7 +67,7 @@ export async function adminOverview(db: Db, now: Date): Promise<AdminOverview> {
   ]);
   return {
     liveShares,
-    storageBytes: await storedFileBytes(db),
+    storageBytes: (await storedFileBytes(db)) + (await submissionBytes(db)),
     createdLast24h: count(created),
     reportsLast24h: count(reports),
     quarantined: count(quarantined),
@@ -86,7 +88,8 @@ export async function reportQueue(db: Db, now: Date, limit = 200): Promise<Admin
   return groups.flatMap((group): AdminQueueEntry[] => {
     const share = byCode.get(group.code);
     // Reports go with their share; one whose row was just reclaimed has nothing to show.
-    if (share === undefined) return [];
+    // A request's reports quarantine it all the same, but the console shows shares only.
+    if (share === undefined || !isShareType(share.type)) return [];
     return [
       {
         code: group.code,
@@ -109,7 +112,7 @@ export async function reportQueue(db: Db, now: Date, limit = 200): Promise<Admin
 /** A share as the operator sees it; null when there is no row for the code. */
 export async function adminShare(db: Db, code: string, now: Date): Promise<AdminShare | null> {
   const row = await consoleShare(db, code);
-  if (row === undefined) return null;
+  if (row === undefined || !isShareType(row.type)) return null;
   const encrypted = toBool(row.is_encrypted);
   const files = storedFilesOf(row).map((file, index) => ({
     index,

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { route } from '../../http/route.js';
 import { servedFileType } from '../files/file-names.js';
-import { filesOfShare } from '../shares/shares-files.repository.js';
+import { filesOfShare } from '../shares/repository/index.js';
 import { blockShare, dismissReports, removeShare, restoreShare } from './admin-actions.js';
 import type { ConsoleContext } from './admin-console.js';
 import { adminOverview, adminShare, reportQueue } from './admin-queries.js';

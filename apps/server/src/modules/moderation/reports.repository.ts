@@ -1,16 +1,15 @@
-import type { ShareType } from '@codedrop/contract';
 import { sql, type Kysely, type OperandExpression, type RawBuilder } from 'kysely';
-import type { Database } from '../../infra/db/port.js';
+import type { Database, StoredShareType } from '../../infra/db/port.js';
 
 type Db = Kysely<Database>;
 
 // The reports table (docs/design.md#moderation): visitors' reports, and what the operator's
 // console reads of them. Where one statement needs both tables, the other table's part is
-// passed in as a subquery built by its own repository (shares-moderation.repository.ts).
+// passed in as a subquery built by its own repository (repository/moderation.ts).
 
 export interface NewReport {
   code: string;
-  shareType: ShareType;
+  shareType: StoredShareType;
   shareSize: number | null;
   fileNames: string | null;
   reporterHash: string;
@@ -79,7 +78,7 @@ const unreviewed = (db: Db, code: string, counted: RawBuilder<number>) =>
 
 /**
  * How many distinct reporters, and networks, the share's unreviewed reports come from: the
- * subqueries of the quarantine's UPDATE (shares-moderation.repository.ts). Reports filed
+ * subqueries of the quarantine's UPDATE (repository/moderation.ts). Reports filed
  * before networks were recorded count as a network each.
  */
 export function unreviewedCounts(db: Db, code: string) {

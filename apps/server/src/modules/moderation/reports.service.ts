@@ -3,11 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/port.js';
 import { addSeconds } from '../../infra/runtime/clock.js';
 import type { ShareRecord } from '../shares/share-record.js';
-import {
-  quarantineShare,
-  reportableShare,
-  shareToReport,
-} from '../shares/shares-moderation.repository.js';
+import { quarantineShare, reportableShare, shareToReport } from '../shares/repository/index.js';
 import { insertReport, unreviewedCounts } from './reports.repository.js';
 
 type Db = Kysely<Database>;

@@ -4,6 +4,7 @@ import type { Database } from '../../infra/db/port.js';
 import { isOutOfSpace } from '../../infra/disk/port.js';
 import { addSeconds, type Clock } from '../../infra/runtime/clock.js';
 import { deleteReportsOf } from '../moderation/reports.repository.js';
+import { deleteSubmissionsOf, submissionBlobKeys } from '../requests/submissions.repository.js';
 import type { GoneReason } from './share-record.js';
 import {
   abandonStalledUploads,
@@ -17,7 +18,7 @@ import {
   markDeletedWithToken,
   markUploadGivenUp,
   type ShareRef,
-} from './shares-endings.repository.js';
+} from './repository/index.js';
 
 /** How long a share made gone early keeps answering 410 before it is reclaimed. */
 export const goneGraceSeconds = 300;
@@ -33,7 +34,7 @@ export type EndReason = GoneReason | 'expired' | 'removed' | 'blocked' | 'failed
 /**
  * One share's ending, by reason. Not here: `expired` (reclaim() deletes the row once its
  * time has come) and `exhausted` (set by the conditional UPDATE that takes the last
- * download, countDownload in shares.repository.ts, which must be that very statement).
+ * download, countDownload in repository/lookups.ts, which must be that very statement).
  */
 export type ShareEnd =
   /** Burnt by its one read; `ended` for exactly one caller. */
@@ -92,19 +93,31 @@ export function createShareEnds(deps: ShareEndsDeps) {
     return outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
   }
 
+  /**
+   * The keys of the blobs an ended row held: a share's files, or a request's submissions
+   * (whose rows go now, whether the request's row goes now or is reclaimed later).
+   */
+  async function blobsOfEnded(
+    ended: ReadonlyArray<{ code: string; blobKeys: string[]; isRequest: boolean }>,
+  ): Promise<string[]> {
+    const requests = ended.filter((row) => row.isRequest).map((row) => row.code);
+    const submissionKeys = await deleteSubmissionsOf(db, requests);
+    return [...ended.flatMap((row) => row.blobKeys), ...submissionKeys];
+  }
+
   /** The row, its reports and its blobs go now: the code answers 404 from here on. */
   async function deleteNow(which: ShareRef): Promise<EndOutcome> {
     const deleted = await deleteShareRow(db, which);
     if (deleted === null) return 'none';
     await deleteReportsOf(db, [deleted.code]);
-    await releaseBlobs(deleted.blobKeys);
+    await releaseBlobs(await blobsOfEnded([deleted]));
     return 'ended';
   }
 
   async function deleteWithToken(code: string, tokenHash: string): Promise<EndOutcome> {
-    const keys = await markDeletedWithToken(db, code, tokenHash, clock.now());
-    if (keys !== null) {
-      await releaseBlobs(keys);
+    const deleted = await markDeletedWithToken(db, code, tokenHash, clock.now());
+    if (deleted !== null) {
+      await releaseBlobs(await blobsOfEnded([{ code, ...deleted }]));
       return 'ended';
     }
     const kept = await deletableState(db, code, tokenHash);
@@ -123,6 +136,8 @@ export function createShareEnds(deps: ShareEndsDeps) {
       // A full disk cannot record the deletion: the files go first, which makes the room.
       if (!isOutOfSpace(error)) throw error;
       const keys = await filesDeletableWithToken(db, code, tokenHash);
+      // A request's blobs are its submissions': read, which needs no room either.
+      if (keys.length === 0) keys.push(...(await submissionBlobKeys(db, [code])));
       if (keys.length === 0) throw error;
       await releaseBlobs(keys);
       return deleteWithToken(code, tokenHash);
@@ -140,8 +155,12 @@ export function createShareEnds(deps: ShareEndsDeps) {
       switch (end.reason) {
         case 'burnt':
           return outcome(await burnShare(db, end.code, now, addSeconds(now, goneGraceSeconds)));
-        case 'destroyed':
-          return outcome(await destroyShare(db, end.code, addSeconds(now, goneGraceSeconds)));
+        case 'destroyed': {
+          const destroyed = await destroyShare(db, end.code, addSeconds(now, goneGraceSeconds));
+          if (destroyed === null) return 'none';
+          await releaseBlobs(await blobsOfEnded([{ code: end.code, blobKeys: [], ...destroyed }]));
+          return 'ended';
+        }
         case 'deleted':
           if ('uploadKey' in end) return outcome(await markUploadGivenUp(db, end.uploadKey, now));
           return deleteByCreator(end.code, end.tokenHash);
@@ -169,7 +188,7 @@ export function createShareEnds(deps: ShareEndsDeps) {
         db,
         deleted.map((share) => share.code),
       );
-      const blobs = await releaseBlobs(deleted.flatMap((share) => share.blobKeys));
+      const blobs = await releaseBlobs(await blobsOfEnded(deleted));
       return { rows: deleted.length, blobs };
     },
   };

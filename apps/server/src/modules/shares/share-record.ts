@@ -8,7 +8,7 @@ import {
   type TextShareView,
 } from '@codedrop/contract';
 import type { Selectable } from 'kysely';
-import type { SharesTable } from '../../infra/db/port.js';
+import type { SharesTable, StoredShareType } from '../../infra/db/port.js';
 import { fileEntries, storedFilesOf, type StoredFile } from '../files/stored-files.js';
 
 /**
@@ -39,10 +39,11 @@ export const recordColumns = [
 
 export type ShareRow = Pick<Selectable<SharesTable>, (typeof recordColumns)[number]>;
 
-/** A share as the domain sees it, whatever dialect it came from. */
+/** A row of `shares` as the domain sees it, whatever dialect it came from. */
 export interface ShareRecord {
   code: string;
-  type: ShareType;
+  /** A share's kind, or `request` for an asker's request (modules/requests/). */
+  type: StoredShareType;
   content: string | null;
   isEncrypted: boolean;
   /** The envelope's key-derivation parameters as JSON (the envelope itself is not read). */
@@ -64,6 +65,17 @@ export interface ShareRecord {
   uploadReceived: number | null;
   /** Held for an operator's review after enough reports; null when served normally. */
   quarantinedAt: Date | null;
+}
+
+/** A row that is a share, not a request: only these are ever served as shares. */
+export type Share = ShareRecord & { type: ShareType };
+
+export function isShare(record: ShareRecord): record is Share {
+  return isShareType(record.type);
+}
+
+export function isShareType(type: StoredShareType): type is ShareType {
+  return type !== 'request';
 }
 
 /** `abandoned`: a resumable upload that made no progress for UPLOAD_STALL_SECONDS. */
@@ -99,7 +111,7 @@ export function toShareRecord(row: ShareRow): ShareRecord {
 }
 
 /** The API's view of a live share: metadata, plaintext when allowed, never ciphertext. */
-export function toShareView(record: ShareRecord, unlockMaxFailures: number): ShareView {
+export function toShareView(record: Share, unlockMaxFailures: number): ShareView {
   // Built by assignment, not by spreading a common part: spreads cost every lookup a
   // generic object copy.
   const createdAt = record.createdAt.toISOString();
@@ -148,7 +160,7 @@ export function toShareView(record: ShareRecord, unlockMaxFailures: number): Sha
 }
 
 /** What an encrypted share's page needs to ask for the password: the KDF and tries left. */
-function withUnlock<V extends ShareView>(view: V, record: ShareRecord, unlockMaxFailures: number) {
+function withUnlock<V extends ShareView>(view: V, record: Share, unlockMaxFailures: number) {
   if (record.isEncrypted && record.kdf !== null) {
     // Checked against the contract when the share was created.
     view.kdf = JSON.parse(record.kdf) as Kdf;

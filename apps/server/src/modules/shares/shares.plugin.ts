@@ -3,11 +3,12 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../infra/runtime/clock.js';
 import { createCodeAllocator, type CodeAllocator } from './codes/code-allocator.js';
-import { createShareInserter } from './shares-insert.repository.js';
+import { createSharesInserter } from './repository/index.js';
 import { createNoteCleaner } from './notes/note-cleaner.js';
 import { createRecoveryEscrow, type RecoveryEscrow } from '../recovery/recovery-escrow.js';
 import { createShareService, type ShareService } from './shares.service.js';
 import { createShareEnds, type ShareEnds } from './share-ends.js';
+import { createUnlockAttempts, type VerifyAuthKey } from './unlock-attempts.js';
 import type { Secrets } from '../../config/secrets.js';
 
 declare module 'fastify' {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     shares: ShareService;
     /** Every path that ends a share (endShare), and the one way blobs are let go. */
     shareEnds: ShareEnds;
+    /** The password proof and its lockout, for encrypted shares and requests alike. */
+    verifyAuthKey: VerifyAuthKey;
   }
 }
 
@@ -35,7 +38,7 @@ async function shares(
     app.db.kysely,
     app.db.dialect,
     config,
-    createShareInserter(app.db.kysely),
+    createSharesInserter(app.db.kysely),
   );
   const escrow = createRecoveryEscrow(opts.secrets.recoveryKey, opts.secrets.recoveryKeyPrevious);
   const notes = createNoteCleaner({ maxNoteChars: config.maxNoteChars });
@@ -46,7 +49,14 @@ async function shares(
     blobs: app.blobs,
     forgetUploads: (keys) => app.uploads.forget(keys),
   });
+  const verifyAuthKey = createUnlockAttempts({
+    db: app.db.kysely,
+    clock: opts.clock,
+    ends,
+    maxFailures: config.unlockMaxFailures,
+  });
   app.decorate('codes', codes);
+  app.decorate('verifyAuthKey', verifyAuthKey);
   app.decorate('shareEnds', ends);
   app.decorate('escrow', escrow);
   app.decorate(
@@ -58,6 +68,7 @@ async function shares(
       notes,
       escrow,
       ends,
+      verifyAuthKey,
       limits: config,
     }),
   );

@@ -15,16 +15,10 @@ import type { CodeAllocator } from './codes/code-allocator.js';
 import type { NoteCleaner } from './notes/note-cleaner.js';
 import type { RecoveryEscrow } from '../recovery/recovery-escrow.js';
 import type { ShareEnds } from './share-ends.js';
-import {
-  findSecrets,
-  findShare,
-  refundUnlockAttempt,
-  reserveUnlockAttempt,
-  type NewShare,
-} from './shares.repository.js';
-import type { ShareRecord } from './share-record.js';
-import { goneErrorCode, toShareView } from './share-record.js';
-import { digestsEqual, sha256Base64 } from '../../infra/runtime/secrets-hash.js';
+import { findSecrets, findShare, type NewShare } from './repository/index.js';
+import type { VerifyAuthKey } from './unlock-attempts.js';
+import type { Share } from './share-record.js';
+import { goneErrorCode, isShare, toShareView } from './share-record.js';
 import { shareBasics } from './new-share.js';
 import { validateClipboardText } from './text-rules.js';
 
@@ -35,6 +29,7 @@ export interface ShareServiceDeps {
   notes: Pick<NoteCleaner, 'sanitize'>;
   escrow: RecoveryEscrow;
   ends: Pick<ShareEnds, 'endShare'>;
+  verifyAuthKey: VerifyAuthKey;
   limits: {
     maxTextChars: number;
     maxNoteChars: number;
@@ -61,11 +56,14 @@ export function resolveExpiry(
 export function createShareService(deps: ShareServiceDeps) {
   const { db, clock, limits } = deps;
 
-  /** A share that is live, or the 404/410/451 problem that explains why it is not. */
-  async function requireLive(code: string): Promise<ShareRecord> {
+  /**
+   * A share that is live, or the 404/410/451 problem that explains why it is not. A
+   * request's row is no share: every share path answers 404 for its code.
+   */
+  async function requireLive(code: string): Promise<Share> {
     const now = clock.now();
     const found = await findShare(db, code, now);
-    if (found === null) throw new AppError('SHARE_NOT_FOUND');
+    if (found === null || !isShare(found.record)) throw new AppError('SHARE_NOT_FOUND');
     // Held for review: nothing of it is served, whatever its state (docs/design.md#moderation).
     if (found.record.quarantinedAt !== null) throw new AppError('SHARE_QUARANTINED');
     if (!found.live) throw new AppError(goneErrorCode(found.record, now));
@@ -175,33 +173,9 @@ export function createShareService(deps: ShareServiceDeps) {
     verifyAuthKey,
   };
 
-  /**
-   * Throws WRONG_PASSWORD (with attempts left) or SHARE_DESTROYED on a wrong key. The attempt
-   * is counted before the key is compared and given back when it was right, so a burst of
-   * guesses sent at once gets no more comparisons than UNLOCK_MAX_FAILURES allows, on any
-   * number of instances.
-   */
-  async function verifyAuthKey(record: ShareRecord, authKey: string | undefined): Promise<void> {
-    const max = limits.unlockMaxFailures;
-    const reserved = await reserveUnlockAttempt(db, record.code, clock.now(), max);
-    if (reserved === null) {
-      // Gone or expired meanwhile (requireLive says which), or the remaining attempts are
-      // all being compared right now: ask to try again in a moment.
-      await requireLive(record.code);
-      throw new AppError('RATE_LIMITED', messages.rateLimited(1), { retryAfterSeconds: 1 });
-    }
-    if (authKey !== undefined && reserved.authVerifier !== null) {
-      const presented = sha256Base64(Buffer.from(authKey, 'base64'));
-      if (digestsEqual(presented, reserved.authVerifier)) {
-        await refundUnlockAttempt(db, record.code);
-        return;
-      }
-    }
-    if (reserved.attempt >= max) {
-      await deps.ends.endShare({ reason: 'destroyed', code: record.code });
-      throw new AppError('SHARE_DESTROYED');
-    }
-    throw new AppError('WRONG_PASSWORD', undefined, { attemptsLeft: max - reserved.attempt });
+  /** The password proof of an encrypted share (unlock-attempts.ts, shared with requests). */
+  function verifyAuthKey(record: Share, authKey: string | undefined): Promise<void> {
+    return deps.verifyAuthKey(record.code, authKey, requireLive);
   }
 }
 

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { blobKeyTimestamp, bundleStem, type BlobStore } from '../../infra/blob/port.js';
 import type { Database } from '../../infra/db/port.js';
-import { ownedFirstKeys } from '../shares/shares-files.repository.js';
+import { ownedFirstKeys } from '../shares/repository/index.js';
+import { ownedSubmissionKeys } from '../requests/submissions.repository.js';
 
 /** Uploads finish well within this; a blob older than it with no row is an orphan. */
 export const orphanAgeMs = 3_600_000;
@@ -40,7 +41,7 @@ export async function sweepOrphanBlobs(
 }
 
 /**
- * Which of `keys` a share still owns. A first file's key is its row's `first_file_key`; a
+ * Which of `keys` a share or a submission still owns. A first file's key is its row's `first_file_key`; a
  * further file of a bundle is owned while the share whose first key has the same stem
  * exists (the stem is followed by nothing or an extension, so an indexed range finds it).
  */
@@ -49,11 +50,14 @@ async function referencedKeys(db: Kysely<Database>, keys: string[]): Promise<Set
   const firstKeys = keys.filter((key) => stems.get(key) === null);
   const bundleStems = [...new Set([...stems.values()].filter((stem) => stem !== null))];
   const owned = await ownedFirstKeys(db, firstKeys, bundleStems);
+  // A submission's blob (modules/requests/) is a first key that no share has.
+  const submissions = await ownedSubmissionKeys(db, firstKeys);
   const ownedStems = new Set([...owned].map((key) => key?.replace(/\.[a-z0-9]+$/, '')));
   return new Set(
     keys.filter((key) => {
       const stem = stems.get(key);
-      return stem === null ? owned.has(key) : ownedStems.has(stem);
+      if (stem !== null) return ownedStems.has(stem);
+      return owned.has(key) || submissions.has(key);
     }),
   );
 }

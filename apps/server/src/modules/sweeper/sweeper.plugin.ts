@@ -1,3 +1,4 @@
+import { abandonStalledSubmissions } from '../requests/submission-uploads.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/config.js';
@@ -35,7 +36,9 @@ async function sweeper(
     ends: app.shareEnds,
     async abandonStalledUploads(now) {
       const stalledBefore = new Date(now.getTime() - opts.config.uploadStallSeconds * 1000);
-      const stalled = await app.shareEnds.abandonStalledUploads(stalledBefore);
+      const stalled =
+        (await app.shareEnds.abandonStalledUploads(stalledBefore)) +
+        (await abandonStalledSubmissions(app.db.kysely, app.shareEnds, stalledBefore));
       // Uploads that keep a reservation alive with a trickle free it too.
       const { uploadFloor } = opts.config;
       return (

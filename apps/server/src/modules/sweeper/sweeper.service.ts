@@ -30,7 +30,7 @@ export interface SweeperDeps {
  * Reclaims shares whose `reclaim_after` has passed in bounded batches: each batch deletes
  * its rows (one statement) and then their blobs. Safe with several instances sweeping at
  * once (each row is deleted by one of them) and with grants issued meanwhile (see
- * deleteReclaimable in shares-endings.repository.ts). A blob whose delete fails is left for
+ * deleteReclaimable in shares/repository/endings.ts). A blob whose delete fails is left for
  * the orphan sweep.
  */
 export function createSweeper(deps: SweeperDeps) {

@@ -1,26 +1,15 @@
-import { sql, type Kysely } from 'kysely';
-import {
-  type Database,
-  type Dialect,
-  createGroupCommit,
-  type WriteSoon,
-} from '../../../infra/db/port.js';
+import type { Kysely } from 'kysely';
+import { createGroupCommit, type Database, type Dialect } from '../../../infra/db/port.js';
 import { AppError } from '../../../http/app-error.js';
-import { lengthCapacity, randomCode, type CodeSettings } from './codes.js';
-import type { InsertShare } from '../shares-insert.repository.js';
-import type { NewShare } from '../shares.repository.js';
-import { countCodesOfLength } from './code-counts.repository.js';
+import type { CodeSettings } from './codes.js';
+import type { InsertShares, NewShare } from '../repository/index.js';
+import { createCodePlacement, type Placed } from './code-placement.js';
 
 export interface CodeAllocator {
   /** Inserts the share under a fresh unique code and returns the code. */
   allocate(build: (code: string) => NewShare): Promise<string>;
 }
 
-/** How long a length found full (or the longest length's count) is believed. */
-const recheckMs = 2_000;
-const attemptsPerLength = 6;
-/** Arbitrary first key of the PostgreSQL advisory locks that serialise one length. */
-const lockClass = 0x636f6465;
 /** What a refused creation is told to wait. */
 const retryAfterSeconds = 60;
 
@@ -29,76 +18,72 @@ const codeSpaceFull = () =>
     retryAfterSeconds,
   });
 
+interface Waiting {
+  build: (code: string) => NewShare;
+  resolve(code: string): void;
+  reject(error: unknown): void;
+}
+
 /**
- * Codes are as short as the density target allows: a length is used while fewer than
- * CODE_MAX_DENSITY of its codes are live, then the next. The count and the insert happen
- * under one lock per length (a PostgreSQL advisory lock; SQLite has one writer anyway), so
- * no number of instances or requests in flight can push a short length past its target.
- * Uniqueness stays the primary key's job: a taken code makes the insert a no-op and we draw
- * again. At the longest length there is nowhere to grow: past CODE_HARD_DENSITY of it, new
- * shares are refused (503) rather than made ever easier to guess.
+ * Codes are as short as the density target allows (code-placement.ts). Creations that
+ * arrive in the same turn of the event loop are placed together: one transaction, one
+ * statement per code length, one commit (group-commit.ts), and nobody is answered before
+ * it. Should the group's transaction fail, each of its creations is placed again alone,
+ * so one that cannot be stored never fails the others.
  */
 export function createCodeAllocator(
   db: Kysely<Database>,
   dialect: Dialect,
   settings: CodeSettings,
-  insert: InsertShare,
+  insert: InsertShares,
 ): CodeAllocator {
-  // On SQLite, creations that arrive together share one commit (group-commit.ts). On
-  // PostgreSQL an insert at the longest length is one statement, one round trip.
   const writeSoon = createGroupCommit(db);
-  const writeLongest: WriteSoon = dialect === 'sqlite' ? writeSoon : (work) => work(db);
-  const fullUntil = new Map<number, number>();
-  const longest = settings.codeMaxDigits;
-  let longestCount: { at: number; count: number } | null = null;
+  const placement = createCodePlacement(dialect, settings, insert);
+  // The batch still taking creations: the one whose transaction has not started yet.
+  let open: Waiting[] | null = null;
 
-  async function insertAt(
-    trx: Kysely<Database>,
-    length: number,
-    build: (code: string) => NewShare,
-  ) {
-    for (let attempt = 0; attempt < attemptsPerLength; attempt++) {
-      const code = randomCode(length);
-      if (await insert(build(code), trx)) return code;
-    }
-    return null;
-  }
+  const settle = (waiting: Waiting[], placed: Placed) =>
+    waiting.forEach((one, i) => {
+      const code = placed[i];
+      if (code === null || code === undefined) one.reject(codeSpaceFull());
+      else one.resolve(code);
+    });
 
-  /** Inserts at a length below the longest if it is under its target; null if it is not. */
-  async function insertBelowTarget(length: number, build: (code: string) => NewShare) {
-    const capacity = lengthCapacity(length, settings.codeMaxDensity);
-    return writeSoon(async (trx) => {
-      if (dialect === 'postgres') {
-        await sql`select pg_advisory_xact_lock(${lockClass}, ${length})`.execute(trx);
-      }
-      if ((await countCodesOfLength(trx, length)) >= capacity) return null;
-      return insertAt(trx, length, build);
+  const close = (batch: Waiting[]) => {
+    if (open === batch) open = null;
+  };
+
+  function place(batch: Waiting[]) {
+    return writeSoon((trx, scope) => {
+      close(batch);
+      return placement.place(
+        trx,
+        scope,
+        batch.map((one) => one.build),
+      );
     });
   }
 
-  async function assertLongestHasRoom() {
-    const now = Date.now();
-    if (longestCount === null || now - longestCount.at > recheckMs) {
-      longestCount = { at: now, count: await countCodesOfLength(db, longest) };
-    }
-    if (longestCount.count >= lengthCapacity(longest, settings.codeHardDensity)) {
-      throw codeSpaceFull();
-    }
+  function start(batch: Waiting[]) {
+    place(batch).then(
+      (placed) => settle(batch, placed),
+      (error: unknown) => {
+        // The transaction may have failed before the batch's work began (no connection).
+        close(batch);
+        if (batch.length === 1) return batch[0]!.reject(error);
+        for (const one of batch) {
+          place([one]).then((placed) => settle([one], placed), one.reject);
+        }
+      },
+    );
   }
 
   return {
-    async allocate(build) {
-      for (let length = settings.codeMinDigits; length < longest; length++) {
-        if ((fullUntil.get(length) ?? 0) > Date.now()) continue;
-        const code = await insertBelowTarget(length, build);
-        if (code !== null) return code;
-        fullUntil.set(length, Date.now() + recheckMs);
-      }
-      await assertLongestHasRoom();
-      const code = await writeLongest((trx) => insertAt(trx, longest, build));
-      if (code === null) throw codeSpaceFull();
-      longestCount!.count++;
-      return code;
+    allocate(build) {
+      return new Promise<string>((resolve, reject) => {
+        if (open === null) start((open = []));
+        open.push({ build, resolve, reject });
+      });
     },
   };
 }

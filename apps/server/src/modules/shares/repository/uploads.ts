@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../infra/db/port.js';
-import { toBool, toDate, type GoneReason } from './share-record.js';
-import { filesJson, storedFilesOf } from '../files/stored-files.js';
+import type { Database } from '../../../infra/db/port.js';
+import { toBool, toDate, type GoneReason } from '../share-record.js';
+import { filesJson, storedFilesOf } from '../../files/stored-files.js';
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { compiledQuery, type Database } from '../../infra/db/port.js';
-import { recordColumns, type ShareRow } from './share-record.js';
+import { compiledQuery, type Database } from '../../../infra/db/port.js';
+import { recordColumns, type ShareRow } from '../share-record.js';
 
 /** The most codes one statement asks for; a larger group is split. */
 const maxCodes = 500;

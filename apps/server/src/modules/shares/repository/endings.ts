@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../infra/db/port.js';
-import { toBool, type GoneReason } from './share-record.js';
-import { storedFilesOf } from '../files/stored-files.js';
+import type { Database } from '../../../infra/db/port.js';
+import { toBool, type GoneReason } from '../share-record.js';
+import { storedFilesOf } from '../../files/stored-files.js';
 
 type Db = Kysely<Database>;
 
@@ -50,24 +50,30 @@ export async function burnShare(db: Db, code: string, now: Date, reclaimAfter: D
   return row !== undefined;
 }
 
-/** The wrong key that took the last attempt destroys the share and clears its secrets. */
+/**
+ * The wrong key that took the last attempt destroys the share (or request) and clears its
+ * secrets; whether it was a request, or null when no live row matched.
+ */
 export async function destroyShare(db: Db, code: string, reclaimAfter: Date) {
-  const result = await goneUpdate(db, code, 'destroyed', reclaimAfter).executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const row = await goneUpdate(db, code, 'destroyed', reclaimAfter)
+    .returning('type')
+    .executeTakeFirst();
+  return row === undefined ? null : { isRequest: row.type === 'request' };
 }
 
 /**
  * Makes a share gone because its creator deleted it, if `tokenHash` is its delete token's
  * and it is not held for review: reclaim_after set to now, in one statement. Answers the
- * keys of its files, or null when no live share matched.
+ * keys of its files and whether it is a request, or null when no live share matched.
  */
 export async function markDeletedWithToken(db: Db, code: string, tokenHash: string, now: Date) {
   const row = await goneUpdate(db, code, 'deleted', now)
     .where('delete_token_hash', '=', tokenHash)
     .where('quarantined_at', 'is', null)
-    .returning('files')
+    .returning(['files', 'type'])
     .executeTakeFirst();
-  return row === undefined ? null : storedFilesOf(row).map((file) => file.key);
+  if (row === undefined) return null;
+  return { blobKeys: blobKeysOf(row), isRequest: row.type === 'request' };
 }
 
 /** Whether the share with this code and delete token is gone or held for review; null: none. */
@@ -146,10 +152,10 @@ export async function deleteShareRow(db: Db, which: ShareRef) {
       ? db.deleteFrom('shares').where('code', '=', which.code)
       : db.deleteFrom('shares').where('first_file_key', '=', which.uploadKey)
   )
-    .returning(['code', 'files'])
+    .returning(['code', 'files', 'type'])
     .executeTakeFirst();
   if (row === undefined) return null;
-  return { code: row.code, blobKeys: storedFilesOf(row).map((file) => file.key) };
+  return { code: row.code, blobKeys: blobKeysOf(row), isRequest: row.type === 'request' };
 }
 
 /**
@@ -162,7 +168,7 @@ export async function deleteReclaimable(
   db: Db,
   now: Date,
   limit: number,
-): Promise<Array<{ code: string; blobKeys: string[] }>> {
+): Promise<Array<{ code: string; blobKeys: string[]; isRequest: boolean }>> {
   const due = db
     .selectFrom('shares')
     .select('code')
@@ -173,10 +179,16 @@ export async function deleteReclaimable(
     .deleteFrom('shares')
     .where('code', 'in', due)
     .where('reclaim_after', '<=', now)
-    .returning(['code', 'files'])
+    .returning(['code', 'files', 'type'])
     .execute();
   return rows.map((row) => ({
     code: row.code,
-    blobKeys: storedFilesOf(row).map((file) => file.key),
+    blobKeys: blobKeysOf(row),
+    isRequest: row.type === 'request',
   }));
+}
+
+/** The keys of a row's files; a request's blobs are its submissions' (modules/requests/). */
+function blobKeysOf(row: { files: string | null }): string[] {
+  return storedFilesOf(row).map((file) => file.key);
 }

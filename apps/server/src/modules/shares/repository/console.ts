@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../infra/db/port.js';
+import type { Database } from '../../../infra/db/port.js';
 
 type Db = Kysely<Database>;
 

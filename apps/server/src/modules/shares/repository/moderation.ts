@@ -1,7 +1,7 @@
 import { sql, type Kysely, type OperandExpression } from 'kysely';
-import type { Database } from '../../infra/db/port.js';
-import { recordColumns, toBool, toDate, toShareRecord, type ShareRecord } from './share-record.js';
-import { storedFilesOf, type StoredFile } from '../files/stored-files.js';
+import type { Database } from '../../../infra/db/port.js';
+import { recordColumns, toBool, toDate, toShareRecord, type ShareRecord } from '../share-record.js';
+import { storedFilesOf, type StoredFile } from '../../files/stored-files.js';
 
 type Db = Kysely<Database>;
 

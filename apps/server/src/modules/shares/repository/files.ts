@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../infra/db/port.js';
-import { storedFilesOf, type StoredFile } from '../files/stored-files.js';
+import type { Database } from '../../../infra/db/port.js';
+import { storedFilesOf, type StoredFile } from '../../files/stored-files.js';
 
 type Db = Kysely<Database>;
 

@@ -1,14 +1,14 @@
 import { SqliteAdapter, sql, type Insertable, type Kysely } from 'kysely';
-import { compiledQuery, type Database, type SharesTable } from '../../infra/db/port.js';
-import { groupedLookups, type LookupRow } from './shares-grouped-lookups.repository.js';
+import { compiledQuery, type Database, type SharesTable } from '../../../infra/db/port.js';
+import { groupedLookups, type LookupRow } from './grouped-lookups.js';
 import {
   recordColumns,
   toShareRecord,
   type GoneReason,
   type ShareRecord,
   type ShareRow,
-} from './share-record.js';
-import { storedFilesOf, type StoredFile } from '../files/stored-files.js';
+} from '../share-record.js';
+import { storedFilesOf, type StoredFile } from '../../files/stored-files.js';
 
 type Db = Kysely<Database>;
 /**
@@ -16,7 +16,15 @@ type Db = Kysely<Database>;
  * their defaults).
  */
 export type NewShare = Insertable<
-  Omit<SharesTable, 'gone' | 'gone_reason' | 'failed_unlocks' | 'download_count' | 'quarantined_at'>
+  Omit<
+    SharesTable,
+    | 'gone'
+    | 'gone_reason'
+    | 'failed_unlocks'
+    | 'download_count'
+    | 'quarantined_at'
+    | 'submission_count'
+  >
 >;
 
 export interface FoundShare {
@@ -27,7 +35,7 @@ export interface FoundShare {
 
 /**
  * The lookup every request by code starts with, built and compiled once per database: on
- * PostgreSQL grouped with the others of the same turn (shares-grouped-lookups.repository.ts); on SQLite, and
+ * PostgreSQL grouped with the others of the same turn (grouped-lookups.ts); on SQLite, and
  * inside a transaction, one statement (SQLite groups its reads itself, group-reads.ts).
  */
 const lookups = new WeakMap<Db, LookupRow>();

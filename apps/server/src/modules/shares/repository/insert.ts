@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import { compiledQuery, type Database } from '../../../infra/db/port.js';
+import type { NewShare } from './lookups.js';
+
+/** Every column a new share sets; the insert statement names all of them, always. */
+const columns = [
+  'code',
+  'type',
+  'content',
+  'is_encrypted',
+  'encrypted_payload',
+  'kdf',
+  'auth_verifier',
+  'recovery_email_hash',
+  'recovery_escrow',
+  'delete_token_hash',
+  'created_at',
+  'expires_at',
+  'reclaim_after',
+  'total_bytes',
+  'files',
+  'max_downloads',
+  'burn_after_reading',
+  'upload_received',
+  'upload_touched_at',
+  'upload_client',
+  'request_info',
+  'max_submissions',
+] as const satisfies ReadonlyArray<keyof NewShare>;
+
+// A column added to NewShare but not to the list above would be dropped silently.
+type Unlisted = Exclude<keyof NewShare, (typeof columns)[number]>;
+const everyColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyColumnListed;
+
+function valuesOf(row: NewShare): Record<(typeof columns)[number], unknown> {
+  return {
+    code: row.code,
+    type: row.type,
+    content: row.content ?? null,
+    is_encrypted: row.is_encrypted ?? false,
+    encrypted_payload: row.encrypted_payload ?? null,
+    kdf: row.kdf ?? null,
+    auth_verifier: row.auth_verifier ?? null,
+    recovery_email_hash: row.recovery_email_hash ?? null,
+    recovery_escrow: row.recovery_escrow ?? null,
+    delete_token_hash: row.delete_token_hash,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    reclaim_after: row.reclaim_after,
+    total_bytes: row.total_bytes ?? null,
+    files: row.files ?? null,
+    max_downloads: row.max_downloads ?? null,
+    burn_after_reading: row.burn_after_reading ?? false,
+    upload_received: row.upload_received ?? null,
+    upload_touched_at: row.upload_touched_at ?? null,
+    upload_client: row.upload_client ?? null,
+    request_info: row.request_info ?? null,
+    max_submissions: row.max_submissions ?? null,
+  };
+}
+
+/**
+ * Inserts new shares in one statement, skipping each whose code is taken, on `on` (a
+ * transaction) when given; resolves to the codes it stored. One statement for a group of
+ * creations: on PostgreSQL one round trip instead of one each, on SQLite one call into the
+ * database. Statements are built and compiled once per row count, as a single insert is.
+ */
+export type InsertShares = (rows: NewShare[], on?: Kysely<Database>) => Promise<Set<string>>;
+
+/** Rows per statement: the parameters stay far under either database's limit. */
+export const maxRowsPerInsert = 64;
+
+export function createSharesInserter(db: Kysely<Database>): InsertShares {
+  /** Per row count: the statement, and each row's value names (`code0`, `type0`, …). */
+  const statements = new Map<number, { run: ReturnType<typeof statementFor>; keys: string[][] }>();
+  function statementFor(keys: string[][]) {
+    return compiledQuery(db, keys.flat(), (values) =>
+      db
+        .insertInto('shares')
+        .values(
+          keys.map((row) =>
+            Object.fromEntries(columns.map((c, i) => [c, values[row[i]!]])),
+          ) as never,
+        )
+        .onConflict((oc) => oc.column('code').doNothing())
+        .returning('code'),
+    );
+  }
+  async function insertChunk(rows: NewShare[], on?: Kysely<Database>) {
+    let statement = statements.get(rows.length);
+    if (statement === undefined) {
+      const keys = rows.map((_, i) => columns.map((c) => `${c}${i}`));
+      statements.set(rows.length, (statement = { run: statementFor(keys), keys }));
+    }
+    const values: Record<string, unknown> = {};
+    rows.forEach((row, i) => {
+      const keys = statement.keys[i]!;
+      const rowValues = valuesOf(row);
+      columns.forEach((column, c) => (values[keys[c]!] = rowValues[column]));
+    });
+    return (await statement.run(values, on)).map((row) => (row as { code: string }).code);
+  }
+  return async (rows, on) => {
+    const stored = new Set<string>();
+    for (let at = 0; at < rows.length; at += maxRowsPerInsert) {
+      for (const code of await insertChunk(rows.slice(at, at + maxRowsPerInsert), on)) {
+        stored.add(code);
+      }
+    }
+    return stored;
+  };
+}
