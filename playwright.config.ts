@@ -40,6 +40,9 @@ export default defineConfig({
   projects: [
     { name: 'web', testDir: 'apps/web/e2e', use: chromium },
     { name: 'crypto-browser', testDir: 'packages/crypto/test-browser', use: chromium },
+    // Two instances behind nginx over HTTPS (docs/examples/nginx.conf): one worker runs the
+    // whole suite, so its specs share one stack (apps/web/e2e-proxy/support/fixtures.ts).
+    { name: 'proxy', testDir: 'apps/web/e2e-proxy', use: chromium, workers: 1 },
   ],
   webServer: {
     command: 'node apps/server/dist/server.js',

@@ -11,5 +11,7 @@ export default defineProject({
     // The contract suites open real databases and ports; give slow CI machines room.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One OpenStack Swift for the run's S3 suites, shared by both server projects.
+    globalSetup: ['test/support/swift-setup.ts'],
   },
 });

@@ -1,4 +1,4 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { ListMultipartUploadsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { createLocalBlobStore } from '../../src/infra/blob/local.js';
 import type { BlobStore } from '../../src/infra/blob/port.js';
 import { createS3Client } from '../../src/infra/blob/s3-client.js';
 import { createS3BlobStore } from '../../src/infra/blob/s3.js';
-import { startS3rver } from '../support/s3rver.js';
+import { startS3Server } from '../support/s3-server.js';
 
 /** Tests name foreign objects with this prefix so leftover checks can tell them apart. */
 export const FOREIGN_PREFIX = 'foreign-';
@@ -65,22 +65,23 @@ const localCase: AdapterCase = {
 const s3Case: AdapterCase = {
   name: 's3',
   async setup() {
-    const s3rver = await startS3rver();
-    const store = createS3BlobStore(s3rver);
-    const uploads = join(s3rver.directory, s3rver.bucket, '._S3rver_uploads');
+    const s3 = await startS3Server();
+    const store = createS3BlobStore(s3);
+    const client = createS3Client(s3);
     return {
       store,
-      leftovers: () => readdir(uploads).catch(() => []),
+      // The multipart uploads the server holds open, as `key upload-id`.
+      async leftovers() {
+        const page = await client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket }));
+        return (page.Uploads ?? []).map(({ Key, UploadId }) => `${Key} ${UploadId}`);
+      },
       async putForeign(name) {
-        const client = createS3Client(s3rver);
-        await client.send(
-          new PutObjectCommand({ Bucket: s3rver.bucket, Key: name, Body: 'foreign' }),
-        );
-        client.destroy();
+        await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: name, Body: 'foreign' }));
       },
       async teardown() {
+        client.destroy();
         await store.close();
-        await s3rver.close();
+        await s3.close();
       },
     };
   },

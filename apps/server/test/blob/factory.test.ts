@@ -5,18 +5,17 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlobStore } from '../../src/infra/blob/factory.js';
 import { newBlobKey } from '../../src/infra/blob/keys.js';
-import { startS3rver } from '../support/s3rver.js';
-import type { S3rverHandle } from '../support/s3rver.js';
+import { startS3Server, type S3ServerHandle } from '../support/s3-server.js';
 
 describe('createBlobStore', () => {
   let dataDir: string;
-  let s3rver: S3rverHandle;
+  let s3: S3ServerHandle;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'codedrop-data-'));
-    s3rver = await startS3rver();
+    s3 = await startS3Server();
   });
   afterAll(async () => {
-    await s3rver.close();
+    await s3.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -31,7 +30,7 @@ describe('createBlobStore', () => {
   });
 
   it('builds an S3 store from the S3 settings', async () => {
-    const store = await createBlobStore({ storage: 's3', dataDir, s3: s3rver });
+    const store = await createBlobStore({ storage: 's3', dataDir, s3: s3 });
     expect(store.kind).toBe('s3');
     expect(await store.health()).toBe(true);
     await store.close();
@@ -40,7 +39,7 @@ describe('createBlobStore', () => {
   it('refuses S3 without settings or with half the credentials', async () => {
     await expect(createBlobStore({ storage: 's3', dataDir })).rejects.toThrow(/S3/);
     await expect(
-      createBlobStore({ storage: 's3', dataDir, s3: { ...s3rver, secretAccessKey: undefined } }),
+      createBlobStore({ storage: 's3', dataDir, s3: { ...s3, secretAccessKey: undefined } }),
     ).rejects.toThrow(/together/);
   });
 });

@@ -4,25 +4,24 @@ import { newBlobKey } from '../../src/infra/blob/keys.js';
 import type { BlobStore } from '../../src/infra/blob/port.js';
 import { createS3BlobStore } from '../../src/infra/blob/s3.js';
 import { attachmentDisposition } from '../../src/infra/blob/content-disposition.js';
-import { startS3rver } from '../support/s3rver.js';
-import type { S3rverHandle } from '../support/s3rver.js';
+import { startS3Server, type S3ServerHandle } from '../support/s3-server.js';
 import { randomChunks } from './streams.js';
 
 describe('S3 presigned download URLs', () => {
-  let s3rver: S3rverHandle;
+  let s3: S3ServerHandle;
   let store: BlobStore;
   const original = Buffer.concat(randomChunks(256 * 1024 + 3));
   const key = newBlobKey('résumé.pdf');
   const fileName = 'résumé "final"/../日本語.pdf';
 
   beforeAll(async () => {
-    s3rver = await startS3rver();
-    store = createS3BlobStore(s3rver);
+    s3 = await startS3Server();
+    store = createS3BlobStore(s3);
     await store.put(key, Readable.from([original]), { contentType: 'text/html' });
   });
   afterAll(async () => {
     await store.close();
-    await s3rver.close();
+    await s3.close();
   });
 
   const presign = (expiresInSeconds = 300) =>

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBlobKey } from '../../src/infra/blob/keys.js';
 import { createPartBuffers } from '../../src/infra/blob/part-buffers.js';
 import { createS3BlobStore, type S3BlobStore } from '../../src/infra/blob/s3.js';
-import { startS3rver } from '../support/s3rver.js';
-import type { S3rverHandle } from '../support/s3rver.js';
+import { startS3Server, type S3ServerHandle } from '../support/s3-server.js';
 import { failingStream, generatedStream, waitFor } from './streams.js';
 import { peakBufferGrowth } from '../support/buffer-memory.js';
 
@@ -28,15 +27,15 @@ function countedStream(total: number) {
 }
 
 describe('S3 upload memory', () => {
-  let s3rver: S3rverHandle;
+  let s3: S3ServerHandle;
   beforeAll(async () => {
-    s3rver = await startS3rver();
+    s3 = await startS3Server();
   });
-  afterAll(() => s3rver.close());
+  afterAll(() => s3.close());
 
   it('holds no more part buffers than its budget while 20 puts stream at once', async () => {
     const budget = 4 * partSize;
-    const store = createS3BlobStore({ ...s3rver, uploadBufferBytes: budget });
+    const store = createS3BlobStore({ ...s3, uploadBufferBytes: budget });
     const size = 16 * MiB + 7;
     const keys = Array.from({ length: 20 }, (_, i) => newBlobKey(`many-${i}.bin`));
 
@@ -48,7 +47,7 @@ describe('S3 upload memory', () => {
     expect(stored).toEqual(keys.map(() => ({ size })));
     for (const key of keys) expect((await store.stat(key)).size).toBe(size);
     // Unbounded, every put held parts of its own: the growth was several times this bound.
-    // Above the budget: the bodies' and s3rver's chunks read but not yet collected, which
+    // Above the budget: the bodies' and the HTTP client's chunks read but not yet collected, which
     // V8 lets pile up for a while before it collects them.
     console.log(
       `20 puts, part budget ${budget / MiB} MiB: Buffer peak +${(growth / MiB).toFixed(1)} MiB`,
@@ -70,7 +69,7 @@ describe('S3 upload memory', () => {
   }
 
   it('reads no more than a chunk of a put waiting for a part buffer until one is free', async () => {
-    const store = createS3BlobStore({ ...s3rver, uploadBufferBytes: partSize });
+    const store = createS3BlobStore({ ...s3, uploadBufferBytes: partSize });
     const stalled = await stalledPut(store);
     expect(store.partBufferUsage().inUseBytes).toBe(partSize);
 
@@ -92,7 +91,7 @@ describe('S3 upload memory', () => {
 
   it('lets other puts past a body too slow to fill its part', async () => {
     const store = createS3BlobStore({
-      ...s3rver,
+      ...s3,
       uploadBufferBytes: partSize,
       partSetAsideMs: 300,
     });

@@ -70,5 +70,7 @@ export interface BlobStore {
   ): Promise<number>;
   /** true when the store answers (used by /healthz). Never throws. */
   health(): Promise<boolean>;
+  /** S3 only: the health check's failure in words for the start-up log, or null. Never throws. */
+  problem?(): Promise<string | null>;
   close(): Promise<void>;
 }

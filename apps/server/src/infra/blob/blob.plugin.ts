@@ -19,7 +19,18 @@ async function blobs(app: FastifyInstance, opts: { config: Config }) {
     s3: config.storage === 's3' ? s3OptionsOf(config) : undefined,
   });
   app.decorate('blobs', store);
-  app.addHook('onClose', async () => store.close());
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+    await store.close();
+  });
+  // A wrong key or bucket makes every file request fail: say so once, in words, at start-up
+  // rather than only as 503s (the check runs beside the start, which it does not hold up).
+  void store.problem?.().then((problem) => {
+    if (problem !== null && !closing) {
+      app.log.error(`${problem}; file requests and /readyz answer 503 until it is fixed`);
+    }
+  });
   // What a crash of this machine's earlier processes left half-written (classic uploads cut
   // off by a kill or a forced shutdown) goes at start-up, not an hour later with the orphan
   // sweep; resumable uploads are whole files of their own and stay, to be resumed.

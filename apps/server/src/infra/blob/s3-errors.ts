@@ -34,3 +34,21 @@ export function isS3Gone(err: unknown): boolean {
   const { name } = describe(err);
   return name === 'NoSuchKey' || name === 'NoSuchUpload';
 }
+
+/** For the start-up log: why a probe of the bucket failed, naming the setting to check. */
+export function s3ProblemOf(err: unknown, bucket: string): string {
+  const { name, status } = describe(err);
+  // HEAD answers carry no body, so the SDK names their errors "Unknown".
+  const answer = name && name !== 'Unknown' ? `${String(status)} ${String(name)}` : String(status);
+  if (status === 403) {
+    return `S3 refused the requests on bucket ${bucket} (${answer}): check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the bucket's permissions`;
+  }
+  if (status === 404) return `S3 bucket ${bucket} does not exist (${answer}): check S3_BUCKET`;
+  // A signature scoped to another region than the server's: 400 from s3api, 301 from AWS.
+  if (status === 400 || status === 301) {
+    return `S3 refused the requests on bucket ${bucket} (${answer}): check S3_REGION`;
+  }
+  if (typeof status === 'number') return `S3 answered ${answer} on bucket ${bucket}`;
+  const code = (err as { code?: unknown } | null)?.code;
+  return `S3 is unreachable (${String(code ?? name)}): check S3_ENDPOINT`;
+}

@@ -20,7 +20,7 @@ import { createPartBuffers, type PartBuffers } from './part-buffers.js';
 import { SourceFailure } from './part-reader.js';
 import { createS3Client } from './s3-client.js';
 import type { S3BlobStoreOptions } from './s3-client.js';
-import { isS3Gone, s3ReadFailure, s3Unavailable } from './s3-errors.js';
+import { isS3Gone, s3ProblemOf, s3ReadFailure, s3Unavailable } from './s3-errors.js';
 import { streamedPut } from './s3-streamed-put.js';
 
 export type { S3BlobStoreOptions } from './s3-client.js';
@@ -56,6 +56,30 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
   });
   const healthTimeoutMs = options.healthTimeoutMs ?? 3_000;
   const MaxKeys = options.listPageSize ?? 1_000;
+
+  // Reachable is not enough: a bucket that refuses writes (permissions, quota) fails every
+  // upload. A tiny object outside the blob key space is written and removed.
+  const probe = async (): Promise<string | null> => {
+    const abortSignal = AbortSignal.timeout(healthTimeoutMs);
+    try {
+      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal });
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: healthProbeKey,
+          Body: 'ok',
+          ContentType: 'text/plain',
+        }),
+        { abortSignal },
+      );
+      await client.send(new DeleteObjectCommand({ Bucket, Key: healthProbeKey }), {
+        abortSignal,
+      });
+      return null;
+    } catch (err) {
+      return s3ProblemOf(err, Bucket);
+    }
+  };
 
   return {
     kind: 's3',
@@ -193,29 +217,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
       }
     },
 
-    // Reachable is not enough: a bucket that refuses writes (permissions, quota) fails
-    // every upload. A tiny object outside the blob key space is written and removed.
-    async health() {
-      const abortSignal = AbortSignal.timeout(healthTimeoutMs);
-      try {
-        await client.send(new HeadBucketCommand({ Bucket }), { abortSignal });
-        await client.send(
-          new PutObjectCommand({
-            Bucket,
-            Key: healthProbeKey,
-            Body: 'ok',
-            ContentType: 'text/plain',
-          }),
-          { abortSignal },
-        );
-        await client.send(new DeleteObjectCommand({ Bucket, Key: healthProbeKey }), {
-          abortSignal,
-        });
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    health: async () => (await probe()) === null,
+    problem: probe,
 
     async close() {
       client.destroy();
