@@ -11,7 +11,10 @@ export default defineProject({
     // The blob store's own contract starts no server.
     exclude: ['test/blob/**'],
     env: { CONTRACT_WORKERS: '2' },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A test that restarts or adds an instance waits for two more worker processes to start.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    // One OpenStack Swift for the run's S3 suites, shared by both server projects.
+    globalSetup: ['test/support/swift-setup.ts'],
   },
 });

@@ -15,7 +15,7 @@ import { flushPendingWrites } from './pending-writes.mjs';
 import { mib } from './report.mjs';
 import { writeRandomFile } from './upload-throughput.mjs';
 
-export const chunkedBar = 0.7;
+export const chunkedBar = 0.8;
 export const chunkedRssBarMiB = 64;
 const fileBytes = 200 * mib;
 const chunkBytes = 8 * mib;

@@ -1,5 +1,6 @@
-// Reported without a bar: the read and create figures with every core (WORKERS at its
-// default) against the bare route on as many processes, and on PostgreSQL.
+// The API on other setups, each a ratio measured in the same run: every core on SQLite
+// (reported), what request logging costs (reported), and PostgreSQL with one and two
+// workers (bars: docs/benchmarks.md#the-api-on-postgresql).
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
@@ -7,24 +8,18 @@ import { compareThroughput, getRequest, postJson } from './api-throughput.mjs';
 import { startBareFastify } from './baselines.mjs';
 import { startCodeDrop } from './codedrop-server.mjs';
 
-const timing = { warmupSeconds: 1, seconds: 2, rounds: 1 };
+const reported = { warmupSeconds: 1, seconds: 2, rounds: 1 };
+const barred = { warmupSeconds: 1, seconds: 2, rounds: 3 };
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const bars = { postgresRead: 0.65, postgresCreate: 0.4, postgresTwoWorkers: 1.6 };
 
-async function readAndCreate(codedrop, bare, shortText) {
-  const created = await fetch(`${codedrop.origin}/api/shares`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(shortText),
-  });
-  const { code } = await created.json();
-  const rows = {};
-  for (const [name, request] of [
-    ['read', (origin) => ({ ...getRequest(`${origin}/api/shares/${code}`), connections: 50 })],
-    ['create', (origin) => ({ ...postJson(`${origin}/api/shares`, shortText), connections: 20 })],
-  ]) {
-    rows[name] = await compareThroughput(request(codedrop.origin), request(bare.origin), timing);
-  }
-  return rows;
+const read = (origin, code) => ({ ...getRequest(`${origin}/api/shares/${code}`), connections: 50 });
+const create = (origin, text) => ({ ...postJson(`${origin}/api/shares`, text), connections: 20 });
+
+/** A row for bench.mjs: `bar` null when the row is reported only. */
+function row(name, result, bar, notes) {
+  const ratio = result.codedrop.requestsPerSecond / result.bare.requestsPerSecond;
+  return { name, ...result, ratio, bar, pass: bar === null ? null : ratio >= bar, notes };
 }
 
 async function viewsFor(codedrop, shortText) {
@@ -38,14 +33,34 @@ async function viewsFor(codedrop, shortText) {
   return { [code]: view };
 }
 
-/** CodeDrop with its default WORKERS against the bare route with as many processes. */
+/** CodeDrop with every core against the bare route with as many processes (reported). */
 export async function everyCore(dataDir, start, shortText) {
   const workers = availableParallelism();
   const codedrop = await start(startCodeDrop(dataDir, { WORKERS: String(workers) }));
   try {
-    const bare = await start(startBareFastify(await viewsFor(codedrop, shortText), {}, workers));
+    const views = await viewsFor(codedrop, shortText);
+    const [code] = Object.keys(views);
+    const bare = await start(startBareFastify(views, {}, workers));
     try {
-      return { workers, ...(await readAndCreate(codedrop, bare, shortText)) };
+      const notes = `WORKERS=${workers}, bare route on as many processes`;
+      return [
+        row(
+          'GET text share, every core',
+          await compareThroughput(read(codedrop.origin, code), read(bare.origin, code), reported),
+          null,
+          notes,
+        ),
+        row(
+          'POST 40 characters, every core',
+          await compareThroughput(
+            create(codedrop.origin, shortText),
+            create(bare.origin, shortText),
+            reported,
+          ),
+          null,
+          notes,
+        ),
+      ];
     } finally {
       await bare.stop();
     }
@@ -55,12 +70,33 @@ export async function everyCore(dataDir, start, shortText) {
 }
 
 /**
- * Fills the code lengths below the longest to their density target (CODE_MAX_DENSITY 0.01:
- * 100 codes of four digits, 1 000 of five), as on an instance that has been in use. Until
- * then every creation takes the allocator's locked path (a transaction under an advisory
- * lock, one at a time), about 230 a second on this machine; a fresh instance leaves it after
- * its first 1 100 shares. The row reports the common case: one statement at the longest
- * length. Rows seeded straight into the table; its triggers keep the counts.
+ * What the access log costs: lookups on the server as shipped (LOG_LEVEL info, one line
+ * per request) against the same data served with LOG_LEVEL=warn (reported).
+ */
+export async function loggingCost(codedrop, dataDir, code, start) {
+  const quiet = await start(startCodeDrop(dataDir, { LOG_LEVEL: 'warn' }));
+  try {
+    const result = await compareThroughput(
+      read(codedrop.origin, code),
+      read(quiet.origin, code),
+      barred,
+    );
+    return row(
+      'request logging: lookups at info ÷ at warn',
+      result,
+      null,
+      'the same data; the access line goes to a discarded stdout',
+    );
+  } finally {
+    await quiet.stop();
+  }
+}
+
+/**
+ * Fills the four- to six-digit lengths to their density target (CODE_MAX_DENSITY 0.01),
+ * as on an instance that has been in use: the rows then create at seven digits, counted
+ * under the length's lock, and at eight once seven is full. Rows seeded straight into the
+ * table; its triggers keep the counts.
  */
 async function fillShortCodes(url) {
   const client = new pg.Client({ connectionString: url });
@@ -69,6 +105,7 @@ async function fillShortCodes(url) {
     for (const [digits, count] of [
       [4, 100],
       [5, 1_000],
+      [6, 10_000],
     ]) {
       await client.query(
         `insert into shares (code, type, content, is_encrypted, failed_unlocks, created_at,
@@ -85,7 +122,10 @@ async function fillShortCodes(url) {
   }
 }
 
-/** One CodeDrop process on a fresh PostgreSQL database, against the bare route. */
+/**
+ * CodeDrop on a fresh PostgreSQL database: one process against the bare route, and two
+ * workers against one (both servers on the same database, measured in turn).
+ */
 export async function onPostgres(dataDir, start, shortText) {
   const name = `codedrop_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -93,23 +133,49 @@ export async function onPostgres(dataDir, start, shortText) {
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  const env = { DATABASE_URL: url.toString() };
+  const stops = [];
   try {
-    // Six-digit codes, the default: this row makes too few shares to run out of them.
-    const codedrop = await start(
-      startCodeDrop(dataDir, { DATABASE_URL: url.toString(), CODE_MAX_DIGITS: '6' }),
-    );
-    try {
-      await fillShortCodes(url.toString());
-      const bare = await start(startBareFastify(await viewsFor(codedrop, shortText), {}));
-      try {
-        return await readAndCreate(codedrop, bare, shortText);
-      } finally {
-        await bare.stop();
-      }
-    } finally {
-      await codedrop.stop();
-    }
+    const one = await start(startCodeDrop(dataDir, env));
+    stops.push(one);
+    await fillShortCodes(url.toString());
+    const views = await viewsFor(one, shortText);
+    const [code] = Object.keys(views);
+    const bare = await start(startBareFastify(views, {}));
+    stops.push(bare);
+    const two = await start(startCodeDrop(`${dataDir}-two`, { ...env, WORKERS: '2' }));
+    stops.push(two);
+    const notes = 'one process, local PostgreSQL, 4–6 digits taken';
+    return [
+      row(
+        'GET text share, PostgreSQL',
+        await compareThroughput(read(one.origin, code), read(bare.origin, code), barred),
+        bars.postgresRead,
+        notes,
+      ),
+      row(
+        'POST 40 characters, PostgreSQL',
+        await compareThroughput(
+          create(one.origin, shortText),
+          create(bare.origin, shortText),
+          barred,
+        ),
+        bars.postgresCreate,
+        notes,
+      ),
+      row(
+        'POST 40 characters, PostgreSQL, WORKERS=2 ÷ 1',
+        await compareThroughput(
+          create(two.origin, shortText),
+          create(one.origin, shortText),
+          barred,
+        ),
+        bars.postgresTwoWorkers,
+        'baseline: the same server with one worker, same database',
+      ),
+    ];
   } finally {
+    for (const server of stops.reverse()) await server.stop();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }

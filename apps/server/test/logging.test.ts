@@ -23,6 +23,35 @@ describe('logs', () => {
     await database?.drop();
   });
 
+  it('hold one access line per request, written when its response ends', async () => {
+    lines.length = 0;
+    const created = await http<{ code: string }>(server.url, '/api/shares', {
+      method: 'POST',
+      json: { type: 'clipboard', content: 'one line each' },
+    });
+    await http(server.url, `/api/shares/${created.body.code}`);
+    await http(server.url, '/api/shares/000000');
+    const requests = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.req !== undefined);
+    expect(requests).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'POST', url: '/api/shares' }),
+        res: { statusCode: 201 },
+        responseTime: expect.any(Number),
+      }),
+      expect.objectContaining({
+        req: expect.objectContaining({ method: 'GET', url: '/api/shares/[code]' }),
+        res: { statusCode: 200 },
+      }),
+      expect.objectContaining({
+        req: expect.objectContaining({ method: 'GET', url: '/api/shares/[code]' }),
+        res: { statusCode: 404 },
+      }),
+    ]);
+  });
+
   it('never contain share content, passwords, keys or download tokens', async () => {
     const secretText = 'TOP-SECRET-CLIPBOARD-TEXT';
     const created = await http<{ code: string; deleteToken: string }>(server.url, '/api/shares', {

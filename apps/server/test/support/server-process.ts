@@ -46,9 +46,13 @@ const ephemeralFrom = (() => {
  */
 export const freePort = () => String(12_000 + Math.floor(Math.random() * (ephemeralFrom - 12_000)));
 
-/** Waits until GET /healthz answers 200 (about 20 s at most). */
-export async function waitHealthy(base: string): Promise<boolean> {
-  for (let i = 0; i < 100; i++) {
+/**
+ * Waits until GET /healthz answers 200, for a minute at most by the clock, or until
+ * `running` says the process is gone. Two workers, each compiling the sources through tsx,
+ * take far longer to start on a CI machine busy with the other suites than alone.
+ */
+export async function waitHealthy(base: string, running = () => true): Promise<boolean> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline && running();) {
     const ok = await fetch(`${base}/healthz`).then(
       (r) => r.ok,
       () => false,
