@@ -35,11 +35,6 @@ function pieces(parts: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuff
   return out;
 }
 
-/** A Blob of these bytes, handed to Chromium in pieces of at most 256 KiB (see above). */
-export function blobOf(parts: readonly Uint8Array<ArrayBuffer>[], options?: BlobPropertyBag): Blob {
-  return new Blob(pieces(parts), options);
-}
-
 /** Folds chunks into Blobs on the calling thread; the default, and what the app's worker runs. */
 export function foldingAssembler(): BlobAssembler {
   let folded: Blob | null = null;

@@ -14,7 +14,17 @@ export type DecryptionErrorCode =
   /** The stream went on past its declared length. */
   | 'extended'
   /** The stored length does not match the plaintext size the metadata promises. */
-  | 'size-mismatch';
+  | 'size-mismatch'
+  /**
+   * A request's public key, or a submission's ephemeral key, is not a usable key: wrong
+   * length, not a point on its curve, or a low-order point that gives an all-zero secret.
+   */
+  | 'bad-public-key'
+  /**
+   * Keys that must belong together do not: a sealed private key that is not the request's
+   * public key's, or a submission made on another curve than the request's key.
+   */
+  | 'key-mismatch';
 
 export class DecryptionError extends Error {
   override readonly name = 'DecryptionError';

@@ -38,7 +38,7 @@ export {
   type DecryptFileOptions,
   type EncryptFileOptions,
 } from './stream.js';
-export { blobOf, foldingAssembler, type BlobAssembler } from './assembler.js';
+export { foldingAssembler, type BlobAssembler } from './assembler.js';
 export {
   decryptBlob,
   encryptBlob,
@@ -47,3 +47,28 @@ export {
   type ProgressListener,
 } from './blob.js';
 export { generatePassword, type PasswordOptions, type RandomFill } from './password.js';
+export {
+  parseRequestPublicKey,
+  type ParsedRequestPublicKey,
+  type RequestCurve,
+  type RequestPublicKey,
+} from './request-public-key.js';
+export {
+  decryptRequestKey,
+  generateRequestKeyPair,
+  openRequestKey,
+  preferredRequestCurve,
+  sealRequestKey,
+  type OpenedRequestKey,
+  type RequestKeyPair,
+  type SealedRequestKey,
+} from './request-keys.js';
+export { parseSubmissionHeader, type KexName, type SubmissionHeader } from './submission-header.js';
+export { MAX_SUBMISSION_TEXT_CHARS, type SubmissionMeta } from './submission-meta.js';
+export {
+  openSubmission,
+  sealSubmission,
+  type OpenedSubmission,
+  type SealSubmissionOptions,
+  type SealedSubmission,
+} from './submission.js';

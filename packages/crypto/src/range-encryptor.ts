@@ -1,4 +1,4 @@
-import { ownBytes } from './bytes.js';
+import { ownBytes, releaseBytes } from './bytes.js';
 import { readChunks } from './source.js';
 import {
   NONCE_PREFIX_BYTES,
@@ -12,6 +12,12 @@ import {
   segmentParams,
 } from './stream-format.js';
 
+/** A stream of the source's plaintext, in segments, read up to plaintext offset `at`. */
+interface Reading {
+  at: number;
+  pieces: AsyncGenerator<Uint8Array>;
+}
+
 /** Anything whose bytes can be read by range: a File or Blob in the browser. */
 export interface SliceableSource {
   readonly size: number;
@@ -24,7 +30,8 @@ export interface SliceableSource {
  * bytes [start, end) need only the segments they fall in. A resumable upload asks for its
  * chunks this way, from wherever the server stands — after a page reload too, given the
  * same key and nonce prefix — and gets exactly the bytes an uninterrupted stream would have
- * sent. Keeps the last sealed segment it made, which the next chunk usually starts in.
+ * sent. Keeps the last sealed segment it made, which the next chunk usually starts in, and
+ * the source's stream where it stopped, which the next chunk usually goes on from.
  */
 export class RangeEncryptor {
   readonly header: Uint8Array<ArrayBuffer>;
@@ -32,6 +39,7 @@ export class RangeEncryptor {
   readonly size: number;
   private readonly count: number;
   private cached: { index: number; sealed: Uint8Array<ArrayBuffer> } | null = null;
+  private reading: Reading | null = null;
 
   constructor(
     private readonly source: SliceableSource,
@@ -44,92 +52,122 @@ export class RangeEncryptor {
     this.count = segmentCount(source.size);
   }
 
-  /** Stored bytes [start, end) (end clamped to the size), in one array. */
-  async read(start: number, end: number): Promise<Uint8Array<ArrayBuffer>> {
-    const parts = await this.readParts(start, end);
-    const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-    parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
-    return out;
-  }
-
   /**
-   * Stored bytes [start, end) (end clamped to the size) as views of the header and of the
-   * sealed segments, in order: nothing is copied, for a caller that makes a Blob of them.
-   * The views stay the encryptor's (the last segment is kept for the next read): never free
-   * or transfer them.
+   * Stored bytes [start, end) (end clamped to the size), in one array: `into` if given (it
+   * must have room for them; the bytes are its first ones), else a new one. Each segment is
+   * copied in as soon as it is sealed, so the caller has one buffer to send, and a caller that
+   * sends chunk after chunk can hand the same buffers back: fresh memory costs the page a
+   * fault per page on its first write. One read at a time: reads share the source's stream.
    */
-  async readParts(start: number, end: number): Promise<Uint8Array<ArrayBuffer>[]> {
+  async read(
+    start: number,
+    end: number,
+    into?: Uint8Array<ArrayBuffer>,
+  ): Promise<Uint8Array<ArrayBuffer>> {
     const stop = Math.min(end, this.size);
     if (!Number.isSafeInteger(start) || start < 0 || start > stop) {
       throw new RangeError('bad range');
     }
-    const parts: Uint8Array<ArrayBuffer>[] = [];
-    if (start === stop) return parts;
+    if (into && into.length < stop - start) throw new RangeError('no room for the range');
+    const out = into ? into.subarray(0, stop - start) : new Uint8Array(stop - start);
+    if (start === stop) return out;
     if (start < STREAM_HEADER_BYTES) {
-      parts.push(this.header.subarray(start, Math.min(STREAM_HEADER_BYTES, stop)));
+      out.set(this.header.subarray(start, Math.min(STREAM_HEADER_BYTES, stop)));
     }
-    if (stop <= STREAM_HEADER_BYTES) return parts;
+    if (stop <= STREAM_HEADER_BYTES) return out;
     const first = Math.floor(
       (Math.max(start, STREAM_HEADER_BYTES) - STREAM_HEADER_BYTES) / SEALED_SEGMENT_SIZE,
     );
     const last = Math.floor((stop - STREAM_HEADER_BYTES - 1) / SEALED_SEGMENT_SIZE);
-    let index = first;
-    for (const sealed of await this.seal(first, last)) {
-      const begins = STREAM_HEADER_BYTES + index * SEALED_SEGMENT_SIZE;
-      const from = Math.max(start, begins) - begins;
-      parts.push(sealed.subarray(from, Math.min(stop, begins + sealed.length) - begins));
-      index++;
+    try {
+      await this.seal(first, last, (index, sealed) => {
+        const begins = STREAM_HEADER_BYTES + index * SEALED_SEGMENT_SIZE;
+        const from = Math.max(start, begins);
+        const to = Math.min(stop, begins + sealed.length);
+        out.set(sealed.subarray(from - begins, to - begins), from - start);
+      });
+    } catch (error) {
+      // The stream stands wherever the failure left it: the next read opens another.
+      this.close();
+      throw error;
     }
-    return parts;
+    return out;
   }
 
   /**
-   * Sealed segments `first` to `last`. Their plaintext is one slice of the source, read as a
-   * stream a segment at a time, the next segment read while this one is sealed (source.ts).
-   * A slice read per segment, as before, took a round trip to the Blob store and a fresh
-   * buffer each: reading cost as much as sealing.
+   * Seals segments `first` to `last`, handing each to `take` in order. Their plaintext comes
+   * from the source's stream a segment at a time, the next segment read while this one is
+   * sealed (source.ts).
    */
-  private async seal(first: number, last: number): Promise<Uint8Array<ArrayBuffer>[]> {
-    const sealed: Uint8Array<ArrayBuffer>[] = [];
+  private async seal(
+    first: number,
+    last: number,
+    take: (index: number, sealed: Uint8Array<ArrayBuffer>) => void,
+  ): Promise<void> {
     let index = first;
     if (this.cached?.index === first) {
-      sealed.push(this.cached.sealed);
+      take(index, this.cached.sealed);
       index++;
     }
-    if (index <= last) {
-      const begin = index * SEGMENT_SIZE;
-      const end = last * SEGMENT_SIZE + segmentLength(this.source.size, last);
-      for await (const piece of this.plaintext(begin, end)) {
-        if (index > last || piece.length !== segmentLength(this.source.size, index)) break;
-        const params = segmentParams(this.header, index, index === this.count - 1);
-        sealed.push(
-          new Uint8Array(await crypto.subtle.encrypt(params, this.encKey, ownBytes(piece))),
-        );
-        index++;
+    if (index > last) return;
+    const reading = this.readFrom(index * SEGMENT_SIZE);
+    while (index <= last) {
+      const piece = await reading.pieces.next();
+      if (piece.done || piece.value.length !== segmentLength(this.source.size, index)) break;
+      reading.at += piece.value.length;
+      const params = segmentParams(this.header, index, index === this.count - 1);
+      const sealed = new Uint8Array(
+        await crypto.subtle.encrypt(params, this.encKey, ownBytes(piece.value)),
+      );
+      take(index, sealed);
+      // The last one is kept: the next range usually starts in it. The others are copied
+      // out, and freed now rather than at a garbage collection, which comes late for them.
+      if (index === last) {
+        if (this.cached) releaseBytes(this.cached.sealed);
+        this.cached = { index, sealed };
+      } else {
+        releaseBytes(sealed);
       }
-      if (index <= last) throw new RangeError('The file changed while it was being read');
+      index++;
     }
-    this.cached = { index: last, sealed: sealed[sealed.length - 1]! };
-    return sealed;
+    if (index <= last) throw new RangeError('The file changed while it was being read');
   }
 
   /**
-   * The plaintext [begin, end) a segment at a time; one empty piece for an empty file's only
-   * segment. A slice that is not a Blob (another SliceableSource) is read whole.
+   * The source's stream from `begin` (a segment's start): the one already open if it stands
+   * there, else a new one to the end of the source. The next range usually starts where the
+   * last stopped, and goes on with a stream already under way; a new slice and stream per
+   * range waited for the Blob store each time, with nothing read ahead.
    */
-  private async *plaintext(begin: number, end: number): AsyncGenerator<Uint8Array> {
-    if (begin === end) {
+  private readFrom(begin: number): Reading {
+    if (this.reading?.at === begin) return this.reading;
+    this.close();
+    return (this.reading = { at: begin, pieces: this.pieces(begin) });
+  }
+
+  /**
+   * The plaintext from `begin` a segment at a time; one empty piece for an empty file's only
+   * segment. A source whose slices are not Blobs is read a slice per segment.
+   */
+  private async *pieces(begin: number): AsyncGenerator<Uint8Array> {
+    const { size } = this.source;
+    if (begin === size) {
       yield new Uint8Array(0);
       return;
     }
-    const slice = this.source.slice(begin, end);
+    const slice = this.source.slice(begin, size);
     if (slice instanceof Blob) {
       yield* readChunks(slice, SEGMENT_SIZE, SEGMENT_SIZE);
       return;
     }
-    const bytes = new Uint8Array(await slice.arrayBuffer());
-    for (let at = 0; at < bytes.length; at += SEGMENT_SIZE) {
-      yield bytes.subarray(at, at + SEGMENT_SIZE);
+    for (let at = begin; at < size; at += SEGMENT_SIZE) {
+      yield new Uint8Array(await this.source.slice(at, at + SEGMENT_SIZE).arrayBuffer());
     }
+  }
+
+  /** Stops reading the source ahead (an upload that ended or paused); a later read reopens it. */
+  close(): void {
+    this.reading?.pieces.return(undefined).catch(() => undefined);
+    this.reading = null;
   }
 }

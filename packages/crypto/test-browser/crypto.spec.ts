@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { SEGMENT_SIZE, encryptedSize } from '../src/index.js';
+import { SEGMENT_SIZE, WRITE_ITERATIONS, encryptedSize, type RequestCurve } from '../src/index.js';
 import { expectedEnvelopes, expectedKdf, expectedStreams } from '../test/support/known-answers.js';
+import { expectedRequestAnswers } from '../test/support/request-known-answers.js';
 import { expectedEnvelopeOutcomes, expectedStreamOutcomes } from '../test/support/tamper-cases.js';
 import type * as PageTests from './page-entry.js';
 
@@ -53,6 +54,50 @@ test.describe('@codedrop/crypto in Chromium', () => {
     expect(await page.evaluate(() => window.cryptoTests.streamAnswers())).toEqual(
       await expectedStreams(),
     );
+  });
+
+  test('reproduces the node:crypto request vectors byte for byte', async ({ page }) => {
+    expect(await page.evaluate(() => window.cryptoTests.requestAnswers())).toEqual(
+      await expectedRequestAnswers(),
+    );
+  });
+
+  test('seals and opens a request and a File submission on its preferred curve and on P-256', async ({
+    page,
+  }) => {
+    // Without X25519 here both round trips would run on P-256, and the asker's curve in the
+    // app would go untested in a browser.
+    const preferred = await page.evaluate(() => window.cryptoTests.preferredRequestCurve());
+    expect(preferred).toBe('X25519');
+
+    const sent: PageTests.SentFile = {
+      name: 'scan — ünïcödé.pdf',
+      type: 'application/pdf',
+      seed: 11,
+      length: 4_099,
+      text: 'For your request 📎',
+    };
+    const curves: RequestCurve[] = [preferred, 'P-256'];
+    for (const curve of curves) {
+      const result = await page.evaluate(
+        ([curve, sent]) => window.cryptoTests.requestRoundTrip(curve, sent),
+        [curve, sent] as const,
+      );
+      expect(result, curve).toEqual({
+        publicKeyCurve: curve,
+        kex: curve === 'P-256' ? 'ECDH-P256' : 'X25519',
+        iter: WRITE_ITERATIONS,
+        openedCurve: curve,
+        privateKeyExtractable: false,
+        meta: {
+          files: [{ name: sent.name, type: sent.type, size: sent.length }],
+          text: sent.text,
+        },
+        storedSize: encryptedSize(sent.length),
+        same: true,
+        type: sent.type,
+      });
+    }
   });
 
   test('fails every tampered stream and envelope with a DecryptionError', async ({ page }) => {

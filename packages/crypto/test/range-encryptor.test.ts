@@ -49,33 +49,75 @@ describe('RangeEncryptor', () => {
     }
   });
 
-  it('gives the same bytes as views, slicing the source once per read', async () => {
-    const plaintext = patternBytes(6, 9 * MiB + 3);
-    const expected = await whole(plaintext);
+  /** A Blob whose slices are recorded, to see how often the source is opened. */
+  function countedBlob(plaintext: Uint8Array<ArrayBuffer>) {
     const blob = new Blob([plaintext]);
     const slices: Array<[number, number]> = [];
-    const counted = {
+    const source = {
       size: blob.size,
       slice: (start: number, end: number) => (slices.push([start, end]), blob.slice(start, end)),
     };
-    const reader = new RangeEncryptor(counted, key, prefix);
+    return { source, slices };
+  }
+
+  it('reads consecutive ranges from one stream of the source, and seeks for any other', async () => {
+    const plaintext = patternBytes(6, 9 * MiB + 3);
+    const expected = await whole(plaintext);
+    const { source, slices } = countedBlob(plaintext);
+    const reader = new RangeEncryptor(source, key, prefix);
     const chunk = 8 * MiB;
     const joined: Uint8Array[] = [];
     for (let at = 0; at < reader.size; at += chunk) {
-      const parts = await reader.readParts(at, at + chunk);
-      expect(parts.reduce((n, part) => n + part.length, 0)).toBe(Math.min(chunk, reader.size - at));
-      joined.push(...parts.map((part) => part.slice()));
+      joined.push(await reader.read(at, at + chunk));
     }
     const bytes = new Uint8Array(await new Blob(joined as Uint8Array<ArrayBuffer>[]).arrayBuffer());
     expect(Buffer.from(bytes).equals(Buffer.from(expected))).toBe(true);
-    // The second chunk starts in the segment the first ended in: that one is not read again.
+    // The second range starts in the segment the first ended in: that one is not sealed
+    // again, and the rest comes from the stream the first range opened.
+    expect(slices).toEqual([[0, 9 * MiB + 3]]);
+    // A range from elsewhere (a retried chunk) opens the source there, and the stream
+    // goes on from that range's end.
+    const again = await reader.read(MiB + 40, 3 * MiB);
+    expect(Buffer.from(again).equals(Buffer.from(expected.subarray(MiB + 40, 3 * MiB)))).toBe(true);
+    const after = await reader.read(3 * MiB, reader.size);
+    expect(Buffer.from(after).equals(Buffer.from(expected.subarray(3 * MiB)))).toBe(true);
     expect(slices).toEqual([
-      [0, 8 * MiB],
-      [8 * MiB, 9 * MiB + 3],
+      [0, 9 * MiB + 3],
+      [MiB, 9 * MiB + 3],
     ]);
   });
 
-  it('fails when the file is shorter than it was', async () => {
+  it('opens the source again after close', async () => {
+    const plaintext = patternBytes(10, 3 * MiB);
+    const expected = await whole(plaintext);
+    const { source, slices } = countedBlob(plaintext);
+    const reader = new RangeEncryptor(source, key, prefix);
+    const first = await reader.read(0, 2 * MiB);
+    reader.close();
+    const rest = await reader.read(2 * MiB, reader.size);
+    expect(Buffer.from(first).equals(Buffer.from(expected.subarray(0, 2 * MiB)))).toBe(true);
+    expect(Buffer.from(rest).equals(Buffer.from(expected.subarray(2 * MiB)))).toBe(true);
+    expect(slices).toHaveLength(2);
+  });
+
+  it('writes a range into the buffer it is given, or refuses one without room', async () => {
+    const plaintext = patternBytes(11, 2 * MiB + 9);
+    const expected = await whole(plaintext);
+    const reader = new RangeEncryptor(new Blob([plaintext]), key, prefix);
+    const buffer = new Uint8Array(MiB + 100).fill(0xee);
+    const bytes = await reader.read(5, MiB + 5, buffer);
+    expect(bytes.buffer === buffer.buffer).toBe(true);
+    expect(bytes.byteOffset).toBe(0);
+    expect(Buffer.from(bytes).equals(Buffer.from(expected.subarray(5, MiB + 5)))).toBe(true);
+    // The room after the range is left alone.
+    expect(buffer.subarray(MiB).every((byte) => byte === 0xee)).toBe(true);
+    // The last range is clamped to the stream's end: only that much room is needed.
+    const end = await reader.read(2 * MiB, reader.size + 1_000, buffer);
+    expect(Buffer.from(end).equals(Buffer.from(expected.subarray(2 * MiB)))).toBe(true);
+    await expect(reader.read(0, MiB + 101, buffer)).rejects.toThrow(RangeError);
+  });
+
+  it('fails when the file is shorter than it was, and again when asked again', async () => {
     const plaintext = patternBytes(7, 3 * MiB);
     const shrunk = {
       size: plaintext.length,
@@ -83,6 +125,51 @@ describe('RangeEncryptor', () => {
     };
     const reader = new RangeEncryptor(shrunk, key, prefix);
     await expect(reader.read(0, reader.size)).rejects.toThrow(/changed while it was being read/);
+    await expect(reader.read(0, reader.size)).rejects.toThrow(/changed while it was being read/);
+  });
+
+  it('opens the source again after a read of it failed', async () => {
+    const plaintext = patternBytes(13, 2 * MiB);
+    const expected = await whole(plaintext);
+    let failures = 1;
+    // A file the browser could not read once (it was locked or moved back meanwhile).
+    class FlakyBlob extends Blob {
+      override stream() {
+        if (failures-- <= 0) return super.stream();
+        return new ReadableStream({
+          type: 'bytes',
+          start: (c) => c.error(new Error('unreadable')),
+        });
+      }
+    }
+    const source = {
+      size: plaintext.length,
+      slice: (s: number, e: number) => new FlakyBlob([plaintext.subarray(s, e)]),
+    };
+    const reader = new RangeEncryptor(source, key, prefix);
+    await expect(reader.read(0, MiB)).rejects.toThrow('unreadable');
+    const bytes = await reader.read(0, MiB);
+    expect(Buffer.from(bytes).equals(Buffer.from(expected.subarray(0, MiB)))).toBe(true);
+  });
+
+  it('reads a source whose slices are not Blobs a segment at a time', async () => {
+    const plaintext = patternBytes(12, 2 * MiB + 77);
+    const expected = await whole(plaintext);
+    const reads: Array<[number, number]> = [];
+    const source = {
+      size: plaintext.length,
+      slice: (s: number, e: number) => ({
+        arrayBuffer: async () => (reads.push([s, e]), plaintext.slice(s, e).buffer),
+      }),
+    };
+    const reader = new RangeEncryptor(source, key, prefix);
+    const bytes = await reader.read(0, reader.size);
+    expect(Buffer.from(bytes).equals(Buffer.from(expected))).toBe(true);
+    expect(reads).toEqual([
+      [0, MiB],
+      [MiB, 2 * MiB],
+      [2 * MiB, 3 * MiB],
+    ]);
   });
 
   it('reads an empty range as nothing, anywhere, and goes on reading after it', async () => {
@@ -91,7 +178,7 @@ describe('RangeEncryptor', () => {
     const reader = new RangeEncryptor(new Blob([plaintext]), key, prefix);
     for (const at of [0, 5, 12, MiB + 40, reader.size]) {
       expect((await reader.read(at, at)).length).toBe(0);
-      expect(await reader.readParts(at, at)).toEqual([]);
+      expect((await reader.read(at, at, new Uint8Array(0))).length).toBe(0);
     }
     const rest = await reader.read(MiB + 40, reader.size);
     expect(Buffer.from(rest).equals(Buffer.from(expected.subarray(MiB + 40)))).toBe(true);
