@@ -4,8 +4,7 @@ import { shareTypes } from '@codedrop/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, type Db } from '../src/infra/db/index.js';
 import { countCodesOfLength } from '../src/modules/shares/codes/code-counts.repository.js';
-import { deleteReclaimable } from '../src/modules/shares/shares-endings.repository.js';
-import { findShare } from '../src/modules/shares/shares.repository.js';
+import { deleteReclaimable, findShare } from '../src/modules/shares/repository/index.js';
 import { testDialects, type TestDatabase } from './support/databases.js';
 import { databaseMigratedTo } from './support/migrated-database.js';
 
@@ -60,16 +59,20 @@ describe.each(testDialects())('migrations on %s', (dialect) => {
     if (dialect === 'sqlite') {
       const { rows } = await sql<{ name: string }>`pragma table_info(shares)`.execute(db.kysely);
       // `files` (0010), the upload columns (0011, 0015) and the moderation column (0012)
-      // come after: they are null for text shares, whose envelopes are the large ones, and
-      // SQLite reads a null without walking the envelope's overflow pages. (table_info
-      // leaves out first_file_key, 0016's generated column, which stores nothing.)
-      expect(rows.slice(-6).map((column) => column.name)).toEqual([
+      // come after, and the request columns (migration requests): they are null for text shares, whose
+      // envelopes are the large ones, and SQLite reads a null (or a 0, submission_count)
+      // without walking the envelope's overflow pages. (table_info leaves out
+      // first_file_key, 0016's generated column, which stores nothing.)
+      expect(rows.slice(-9).map((column) => column.name)).toEqual([
         'encrypted_payload',
         'files',
         'upload_received',
         'upload_touched_at',
         'quarantined_at',
         'upload_client',
+        'request_info',
+        'max_submissions',
+        'submission_count',
       ]);
       const indexes = await sql<{ name: string }>`pragma index_list(shares)`.execute(db.kysely);
       expect(indexes.rows.map((i) => i.name)).toEqual(

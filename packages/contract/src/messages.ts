@@ -76,3 +76,14 @@ export const messages = {
   contentBlocked: 'This file cannot be shared.',
   downloadFailedFallback: 'Failed to download file',
 } as const;
+
+/**
+ * The words of the request problems (docs/api.md#requests). Apart from `messages` until the
+ * web app translates them: each of those needs its translations in every locale.
+ */
+export const requestMessages = {
+  /** A request at its count of submissions. */
+  full: 'This request is not taking any more submissions.',
+  notAcceptingFiles: 'This request takes text only, not files.',
+  notAcceptingText: 'This request takes files only, not text.',
+} as const;

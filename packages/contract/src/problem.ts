@@ -24,6 +24,10 @@ export const errorStatus = {
   UPLOAD_OFFSET_MISMATCH: 409,
   /** Its creator's delete of a share held for review: its content stays for the operator. */
   SHARE_UNDER_REVIEW: 409,
+  /** A request that has taken as many submissions as its asker allowed. */
+  REQUEST_FULL: 409,
+  /** A submission of a kind the request does not take (files to a text-only one, …). */
+  REQUEST_NOT_ACCEPTING: 409,
   /** A resumable upload that was abandoned, reclaimed or never existed. */
   UPLOAD_NOT_FOUND: 404,
   LENGTH_REQUIRED: 411,

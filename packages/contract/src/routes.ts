@@ -9,6 +9,7 @@ export const pagePaths = [
   '/clipboard',
   '/notepad',
   '/file-share',
+  '/request',
   '/about',
   '/how-it-works',
   '/blog',

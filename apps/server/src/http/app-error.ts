@@ -1,4 +1,10 @@
-import { errorStatus, messages, type ErrorCode, type FieldError } from '@codedrop/contract';
+import {
+  errorStatus,
+  messages,
+  requestMessages,
+  type ErrorCode,
+  type FieldError,
+} from '@codedrop/contract';
 
 const titles: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Invalid request',
@@ -15,6 +21,8 @@ const titles: Record<ErrorCode, string> = {
   SHARE_UPLOADING: 'Still uploading',
   UPLOAD_OFFSET_MISMATCH: 'Upload offset mismatch',
   SHARE_UNDER_REVIEW: 'Held for review',
+  REQUEST_FULL: 'Request full',
+  REQUEST_NOT_ACCEPTING: 'Not accepted here',
   UPLOAD_NOT_FOUND: 'Upload not found',
   LENGTH_REQUIRED: 'Length required',
   SHARE_EXPIRED: messages.shareExpired,
@@ -46,6 +54,7 @@ const details: Partial<Record<ErrorCode, string>> = {
   SHARE_QUARANTINED: messages.shareQuarantined,
   SHARE_UNDER_REVIEW: messages.shareUnderReview,
   CONTENT_BLOCKED: messages.contentBlocked,
+  REQUEST_FULL: requestMessages.full,
   UPLOAD_OFFSET_MISMATCH:
     'The upload continues from another offset: ask for it with HEAD and send from there.',
   UPLOAD_NOT_FOUND:

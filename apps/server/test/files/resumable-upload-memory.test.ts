@@ -131,8 +131,8 @@ describe.runIf(servedInProcess)('resumable upload memory on S3', () => {
     for (const { url: at } of uploads) expect((await headUpload(at)).offset).toBe(size);
     // Unbounded, every request held two copies of its part: the growth was several times
     // this bound. Above the budget: the chunks read but not yet collected, which V8 lets
-    // pile up before it collects them, here three times over (the clients, the server and
-    // s3rver all run in this process).
+    // pile up before it collects them, here twice over (the clients and the server run in
+    // this process; s3rver too, when it stands in for Swift).
     console.log(
       `20 tus uploads, part budget ${budget / MiB} MiB: Buffer peak +${(growth / MiB).toFixed(1)} MiB`,
     );

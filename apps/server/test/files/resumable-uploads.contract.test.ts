@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptedSize } from '@codedrop/crypto';
+import { createS3Client } from '../../src/infra/blob/s3-client.js';
 import { sweepOrphanBlobs } from '../../src/modules/sweeper/orphan-sweep.js';
 import { storedFilesOf } from '../../src/modules/files/stored-files.js';
 import { servedInProcess, startTestApp, http, type TestApp } from '../support/app.js';
@@ -16,6 +18,7 @@ import {
   headUpload,
   patchChunk,
   patchCutOff,
+  patchHalfSent,
   patchInTwo,
   tusMetadata,
 } from '../support/tus.js';
@@ -97,12 +100,16 @@ describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, st
     await locked(url, false);
   };
   const idOf = (url: string) => decodeURIComponent(url.split('/').pop()!);
-  /** S3: the keys of the multipart uploads s3rver holds open (local disk: 'none'). */
+  /** S3: the keys of the multipart uploads the bucket holds open (local disk: 'none'). */
   async function openMultipartUploads(): Promise<string[]> {
     if (store.s3 === undefined) return ['none'];
-    const dir = join(store.s3.directory, store.s3.bucket, '._S3rver_uploads');
-    const uploads = await readdir(dir).catch(() => []);
-    return Promise.all(uploads.map((upload) => readFile(join(dir, upload, 'key'), 'utf8')));
+    const client = createS3Client(store.s3);
+    try {
+      const page = await client.send(new ListMultipartUploadsCommand({ Bucket: store.s3.bucket }));
+      return (page.Uploads ?? []).map(({ Key }) => Key!);
+    } finally {
+      client.destroy();
+    }
   }
   async function blobExists(key: string) {
     return server.app.blobs.stat(key).then(
@@ -386,6 +393,21 @@ describe.each(combos)('resumable uploads (tus) on %s + %s storage', (dialect, st
       expect(await headUpload(created.url)).toMatchObject({ status: 404 });
       expect(await blobExists(idOf(created.url))).toBe(false);
     }
+    // Two uploads, each waiting up to `locked`'s deadline: more than the default on a loaded CI.
+  }, 60_000);
+
+  it('closes the connection of a chunk it answers before reading it whole', async () => {
+    const created = await createUpload(server.url, chunkBytes);
+    const deleted = await http(server.url, `/api/shares/${created.code}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${String(created.body.deleteToken)}` },
+    });
+    expect(deleted.status).toBe(204);
+    // Kept alive, the unread half would be read as the next request on the connection.
+    expect(await patchHalfSent(created.url, randomBytes(chunkBytes))).toEqual({
+      status: 410,
+      connection: 'close',
+    });
   });
 
   it('finishes a zero-length upload at once', async () => {

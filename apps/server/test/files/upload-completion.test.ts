@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../../src/infra/db/index.js';
+import type { Db } from '../../src/infra/db/index.js';
 import { blockHashes } from '../../src/modules/moderation/blocked-hashes.repository.js';
 import { completeUpload, type FinishedUpload } from '../../src/modules/files/upload-completion.js';
-import { createTestDatabase, type TestDatabase } from '../support/databases.js';
+import type { TestDatabase } from '../support/databases.js';
+import { migratedDatabase } from '../support/migrated-database.js';
 
 // The one completion of every door (multipart, PUT, tus): what it checks, and what a refusal
 // or a failure leaves behind. The contract suites show the same through each door.
@@ -15,9 +16,7 @@ describe('completing an upload', () => {
   let db: Db;
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    db = createDb({ kind: 'sqlite', file: database.url.slice('sqlite:'.length) });
-    await migrate(db);
+    ({ database, db } = await migratedDatabase('sqlite'));
     await blockHashes(db.kysely, [blocked], '4821', new Date());
   });
   afterAll(async () => {

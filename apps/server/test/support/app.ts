@@ -103,7 +103,7 @@ async function startWorkersApp(
     }
   };
   const url = `http://127.0.0.1:${port}`;
-  if (!(await waitHealthy(url))) {
+  if (!(await waitHealthy(url, () => run.child.exitCode === null))) {
     await stop();
     throw new Error(`the server did not start:\n${run.output()}`);
   }

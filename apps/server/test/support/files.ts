@@ -1,14 +1,14 @@
-import { startS3rver, type S3rverHandle } from './s3rver.js';
+import { startS3Server, type S3ServerHandle } from './s3-server.js';
 
 export type TestStorage = 'local' | 's3';
 export const testStorages: TestStorage[] = ['local', 's3'];
 
-/** Environment for the app under test to use the given store (s3rver started on demand). */
+/** Environment for the app under test to use the given store (a new bucket for S3). */
 export async function storageEnv(
   storage: TestStorage,
-): Promise<{ env: Record<string, string>; close(): Promise<void>; s3?: S3rverHandle }> {
+): Promise<{ env: Record<string, string>; close(): Promise<void>; s3?: S3ServerHandle }> {
   if (storage === 'local') return { env: {}, close: async () => {} };
-  const s3 = await startS3rver();
+  const s3 = await startS3Server();
   return {
     s3,
     env: {

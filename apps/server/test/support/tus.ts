@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 
 // A tus 1.0 client for the contract tests, speaking the protocol by hand so every header
 // and status is checked as sent (the browser's tus-js-client is driven by the e2e suite).
@@ -199,6 +199,34 @@ export function patchInTwo(
       });
     },
   );
+}
+
+/**
+ * A chunk whose first half is sent and whose second never is, on a kept-alive connection:
+ * for a chunk the server answers without reading it. Resolves with the answer's status and
+ * Connection header once it comes.
+ */
+export function patchHalfSent(url: string, bytes: Uint8Array) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+    const request = httpRequest(url, {
+      agent,
+      method: 'PATCH',
+      headers: {
+        ...tus,
+        ...secretHeader(url, undefined),
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(bytes.length),
+      },
+    });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
+    });
+    request.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
+  }).finally(() => agent.destroy());
 }
 
 /** HEAD until the offset stops moving (the server finishes writing what it received). */

@@ -8,9 +8,15 @@ export type Bool = ColumnType<boolean | number, boolean, boolean>;
 export type DefaultedBool = ColumnType<boolean | number, boolean | undefined, boolean>;
 export type DefaultedInt = ColumnType<number, number | undefined, number>;
 
+/**
+ * What a row of `shares` holds: a share of one of the kinds, or an asker's request
+ * (migration 0018), which is never served as a share.
+ */
+export type StoredShareType = ShareType | 'request';
+
 export interface SharesTable {
   code: string;
-  type: ShareType;
+  type: StoredShareType;
   content: string | null;
   is_encrypted: DefaultedBool;
   encrypted_payload: string | null;
@@ -47,13 +53,41 @@ export interface SharesTable {
   upload_client: ColumnType<string | null, string | null | undefined, string | null>;
   /** Reported by enough distinct visitors: held for an operator (every read answers 451). */
   quarantined_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  /**
+   * A request's public part as JSON `{message, publicKey, accepts}` (migration 0018); null
+   * for a share.
+   */
+  request_info: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How many submissions a request takes; null for a share. */
+  max_submissions: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** Submissions taken so far, running uploads included (a slot each). */
+  submission_count: DefaultedInt;
+}
+
+/**
+ * One submission to a request (migration 0018): its sealed header, and with files the one
+ * object that holds their encrypted streams back to back.
+ */
+export interface SubmissionsTable {
+  /** Random, URL-safe. */
+  id: string;
+  request_code: string;
+  created_at: Timestamp;
+  /** The submission header as JSON (packages/crypto's parseSubmissionHeader checked it). */
+  header: string;
+  /** The blob of its files, the tus upload's id; null for text only. */
+  blob_key: string | null;
+  stored_bytes: ColumnType<number | string, number | undefined, number>;
+  /** While its upload runs: the bytes stored so far; null once complete (and for text). */
+  upload_received: ColumnType<number | string | null, number | null | undefined, number | null>;
+  upload_touched_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 }
 
 /** An abuse report: one per reporter and share until an operator reviews them. */
 export interface ReportsTable {
   id: ColumnType<number | string, never, never>;
   code: string;
-  share_type: ShareType;
+  share_type: StoredShareType;
   share_size: ColumnType<number | string | null, number | null, number | null>;
   /** A plain file share's names as a JSON array, for the operator; null otherwise. */
   file_names: string | null;
@@ -131,6 +165,7 @@ export interface DownloadGrantsTable {
 
 export interface Database {
   shares: SharesTable;
+  submissions: SubmissionsTable;
   /** Written and rolled back by the health check; always empty. */
   health_probe: { payload: string };
   download_grants: DownloadGrantsTable;

@@ -10,8 +10,8 @@ import { encryptedSize, plaintextSize } from '@codedrop/crypto';
 import { createFileDownloads, type FileDownloadDeps } from '../downloads/downloads.service.js';
 import { cleanMimeType, cleanUploadName, encryptedFileName } from './file-names.js';
 import type { RecoveryEscrow } from '../recovery/recovery-escrow.js';
-import type { NewShare } from '../shares/shares.repository.js';
-import { storedFileBytes } from '../shares/shares-files.repository.js';
+import { storedFileBytes, type NewShare } from '../shares/repository/index.js';
+import { submissionBytes } from '../requests/submissions.repository.js';
 import { shareBasics } from '../shares/new-share.js';
 import { fileColumnsFor, fileEntries, type StoredFile } from './stored-files.js';
 import type { ShareEnds } from '../shares/share-ends.js';
@@ -65,7 +65,12 @@ export function createFileService(deps: FileServiceDeps) {
     if (limits.maxStorageBytes === 0) return;
     const now = Date.now();
     if (stored === null || now - stored.at > 1_000) {
-      stored = { bytes: await storedFileBytes(deps.db), at: now };
+      // Shares' files and requests' submissions take room alike.
+      const [files, submissions] = await Promise.all([
+        storedFileBytes(deps.db),
+        submissionBytes(deps.db),
+      ]);
+      stored = { bytes: files + submissions, at: now };
     }
     if (stored.bytes + bytes > limits.maxStorageBytes) {
       throw storageFullError();

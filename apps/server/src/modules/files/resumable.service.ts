@@ -10,7 +10,14 @@ import {
   isUploadUnderReview,
   markUploadComplete,
   recordUploadProgress,
-} from '../shares/shares-uploads.repository.js';
+} from '../shares/repository/index.js';
+import {
+  markSubmissionComplete,
+  recordSubmissionProgress,
+  runningSubmissionRequest,
+} from '../requests/submissions.repository.js';
+import { requireRequest } from '../requests/request-lookup.js';
+import { dropRunningSubmission } from '../requests/submission-uploads.js';
 import { cleanMimeType, cleanUploadName, encryptedFileName } from './file-names.js';
 import type { UploadFields } from './upload-fields.js';
 import type { StoredFile } from './stored-files.js';
@@ -75,10 +82,7 @@ export function createResumableService(deps: ResumableDeps) {
     try {
       // Again with its row in: uploads begun at the same moment see one another.
       if (deps.reservations !== null) await assertWithinReservations(db, client, deps.reservations);
-      const tusRequest = toWebRequest(request);
-      uploads.idFor.set(tusRequest, key);
-      response = await uploads.tus.handleWeb(tusRequest);
-      if (response.status !== 201) throw await tusProblem(response, deps.maxFileBytes);
+      response = await tusCreate(request, key);
     } catch (error) {
       // Nothing was promised yet: the share goes as if it had never been.
       await deps.ends.endShare({ reason: 'failed-upload', code: created.code });
@@ -87,6 +91,31 @@ export function createResumableService(deps: ResumableDeps) {
     // A creation without a body has stored nothing: a zero-length upload is complete.
     await progress(key, Number(response.headers.get('upload-offset') ?? 0));
     return { created, key, response };
+  }
+
+  /**
+   * Has tus create the upload of a submission to a request whose row is written under
+   * `key` (modules/requests/): a failure takes the row back, and its slot.
+   */
+  async function createSubmission(request: FastifyRequest, key: string) {
+    let response: Response;
+    try {
+      response = await tusCreate(request, key);
+    } catch (error) {
+      await dropRunningSubmission(db, key);
+      throw error;
+    }
+    await progress(key, Number(response.headers.get('upload-offset') ?? 0));
+    return response;
+  }
+
+  /** tus creates the upload under `key` (with its first chunk, if sent); 201 or a problem. */
+  async function tusCreate(request: FastifyRequest, key: string) {
+    const tusRequest = toWebRequest(request);
+    uploads.idFor.set(tusRequest, key);
+    const response = await uploads.tus.handleWeb(tusRequest);
+    if (response.status !== 201) throw await tusProblem(response, deps.maxFileBytes);
+    return response;
   }
 
   /**
@@ -125,7 +154,11 @@ export function createResumableService(deps: ResumableDeps) {
     // A share held for review keeps its bytes for the operator.
     if (await isUploadUnderReview(db, id)) throw new AppError('SHARE_UNDER_REVIEW');
     const response = await uploads.tus.handleWeb(toWebRequest(request));
-    if (response.status < 400) await deps.ends.endShare({ reason: 'deleted', uploadKey: id });
+    if (response.status < 400) {
+      // A share's upload, or a submission's (its request's slot is free again).
+      await deps.ends.endShare({ reason: 'deleted', uploadKey: id });
+      await dropRunningSubmission(db, id);
+    }
     if (response.status >= 500 && (await giveUpOnFullDisk(id))) {
       return new Response(null, { status: 204 });
     }
@@ -135,13 +168,25 @@ export function createResumableService(deps: ResumableDeps) {
   /** After a chunk (or a HEAD that finds every byte): progress, and completion at the end. */
   async function progress(key: string, offset: number) {
     const declared = await recordUploadProgress(db, key, offset, clock.now());
-    if (declared === null || offset !== declared) return;
+    if (declared === null) return submissionProgress(key, offset);
+    if (offset !== declared) return;
     const stored = await uploads.settle(key, declared);
     if (stored === null) return;
     const { size, sha256 } = stored;
     await completeUpload(deps, { files: [{ key, sha256 }], uploadKey: key }, () =>
       markUploadComplete(db, key, size, sha256),
     );
+  }
+
+  /**
+   * A submission's upload: listed once every byte is stored. Its bytes are ciphertext under
+   * a key of the sender's own, which the block list cannot judge (docs/design.md).
+   */
+  async function submissionProgress(key: string, offset: number) {
+    const declared = await recordSubmissionProgress(db, key, offset, clock.now());
+    if (declared === null || offset !== declared) return;
+    const stored = await uploads.settle(key, declared);
+    if (stored !== null) await markSubmissionComplete(db, key, stored.size);
   }
 
   /**
@@ -152,6 +197,7 @@ export function createResumableService(deps: ResumableDeps) {
     try {
       const { offset } = await uploads.tus.datastore.getUpload(key);
       await recordUploadProgress(db, key, offset, clock.now());
+      await recordSubmissionProgress(db, key, offset, clock.now());
     } catch {
       // Gone, or the store is down: the next chunk records it.
     }
@@ -160,6 +206,9 @@ export function createResumableService(deps: ResumableDeps) {
   async function refuseEnded(key: string) {
     const ended = await endedUploadError(db, key, clock.now());
     if (ended !== null) throw ended;
+    // A submission's upload takes bytes while its request is live (410, 451 once not).
+    const request = await runningSubmissionRequest(db, key);
+    if (request !== null) await requireRequest(db, clock, request);
   }
 
   /**
@@ -175,7 +224,7 @@ export function createResumableService(deps: ResumableDeps) {
     return true;
   }
 
-  return { declare, create, chunk, head, terminate };
+  return { declare, create, createSubmission, chunk, head, terminate };
 }
 
 export type ResumableService = ReturnType<typeof createResumableService>;

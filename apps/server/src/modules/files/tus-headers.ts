@@ -18,6 +18,11 @@ export interface TusCreation {
   filename: string;
   filetype: string;
   fields: Record<string, string>;
+  /**
+   * A submission's files to a request instead of a share: the request's code and the
+   * submission header (JSON), from the `request` and `header` keys.
+   */
+  submission?: { code: string; header: string };
 }
 
 /** Reads a creation's Upload-Length and Upload-Metadata (400 for either malformed). */
@@ -29,7 +34,17 @@ export function readCreation(headers: FastifyRequest['headers']): TusCreation {
     const value = metadata[field];
     if (value !== undefined && value !== null) fields[field] = value;
   }
-  return { length, filename: metadata.filename ?? '', filetype: metadata.filetype ?? '', fields };
+  const creation = { length, filename: metadata.filename ?? '', filetype: metadata.filetype ?? '' };
+  const { request, header } = metadata;
+  if (request === undefined && header === undefined) return { ...creation, fields };
+  // A submission is no share: none of a share's fields go with it.
+  if (typeof request !== 'string' || typeof header !== 'string' || Object.keys(fields).length) {
+    throw AppError.validation(
+      'Upload-Metadata',
+      'A submission to a request sends `request` and `header`, and no share fields',
+    );
+  }
+  return { ...creation, fields, submission: { code: request, header } };
 }
 
 /**

@@ -22,7 +22,8 @@ import {
 } from '../../infra/tus/port.js';
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../infra/runtime/clock.js';
-import { recordUploadProgress } from '../shares/shares-uploads.repository.js';
+import { recordUploadProgress } from '../shares/repository/index.js';
+import { recordSubmissionProgress } from '../requests/submissions.repository.js';
 import { createUploadEndpoint, messages } from '@codedrop/contract';
 import { hashBlob } from '../moderation/block-list.js';
 
@@ -118,7 +119,12 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
     relativeLocation: true,
     // Same-origin only, like the rest of the API: no CORS headers for anyone.
     allowedOrigins: () => false,
-    exposedHeaders: ['CodeDrop-Code', 'CodeDrop-Delete-Token', 'CodeDrop-Upload-Secret'],
+    exposedHeaders: [
+      'CodeDrop-Code',
+      'CodeDrop-Delete-Token',
+      'CodeDrop-Upload-Secret',
+      'CodeDrop-Submission',
+    ],
     // A finished upload is a share; it ends by DELETE /api/shares/{code}, with its token.
     disableTerminationForFinishedUploads: true,
     namingFunction: (request) => {
@@ -144,7 +150,11 @@ async function uploads(app: FastifyInstance, opts: { config: Config; clock: Cloc
     postReceiveInterval: 1_000,
   });
   tus.on(EVENTS.POST_RECEIVE, (_source: unknown, upload: Upload) => {
-    recordUploadProgress(db, upload.id, upload.offset, clock.now()).catch((error: unknown) => {
+    // A share's upload or a submission's: one of the two statements finds it.
+    Promise.all([
+      recordUploadProgress(db, upload.id, upload.offset, clock.now()),
+      recordSubmissionProgress(db, upload.id, upload.offset, clock.now()),
+    ]).catch((error: unknown) => {
       app.log.warn({ err: error }, 'could not record upload progress');
     });
   });

@@ -9,7 +9,9 @@ import { z } from 'zod';
 import type { Config } from '../../config/config.js';
 import type { Secrets } from '../../config/secrets.js';
 import { AppError } from '../../http/app-error.js';
+import { requireCode } from '../../http/guards.js';
 import { route } from '../../http/route.js';
+import { maxSubmissionBytes } from '../requests/submission-uploads.js';
 import { addressHasher } from '../moderation/address-hash.js';
 import { passTusHeaders, toWebRequest, tusProblem } from './tus-bridge.js';
 import { assertChunkLength, readCreation } from './tus-headers.js';
@@ -38,6 +40,14 @@ export default async function uploadRoutes(
     done(null);
   });
   app.addHook('onRequest', async (request) => assertUploadBodyType(request));
+  // An answer sent before the chunk was read whole (a share that ended under it, an upload
+  // gone, a failed write) closes its connection: on a kept-alive one the unread bytes would
+  // be taken for the next request, which then waits for an answer that never comes. The
+  // rest of the body is read and thrown away first (http/lingering-close.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+    done(null, payload);
+  });
 
   /** Sends tus's answer, or the API's problem for its errors. */
   async function relay(response: Response, reply: FastifyReply) {
@@ -68,13 +78,17 @@ export default async function uploadRoutes(
     {
       schema: {
         summary:
-          'Begin a resumable upload (tus 1.0 creation): Upload-Length, Upload-Metadata with filename, filetype, maxDownloads, expiresInSeconds?, encryptedPayload?, authVerifier?; answers the share at once (CodeDrop-Code header and body) and its CodeDrop-Upload-Secret',
+          'Begin a resumable upload (tus 1.0 creation): Upload-Length, Upload-Metadata with filename, filetype, maxDownloads, expiresInSeconds?, encryptedPayload?, authVerifier?; answers the share at once (CodeDrop-Code header and body) and its CodeDrop-Upload-Secret. A submission to a request sends request and header instead, and is answered CodeDrop-Submission',
       },
     },
     async (request, reply) => {
       reply.header('tus-resumable', '1.0.0');
       assertChunkLength(request, config.uploadChunkBytes);
-      const upload = resumable.declare(readCreation(request.headers));
+      const creation = readCreation(request.headers);
+      if (creation.submission !== undefined) {
+        return beginSubmission(request, reply, creation.length, creation.submission);
+      }
+      const upload = resumable.declare(creation);
       const client = clientHash(app.limits.client(request));
       const { file, maxBytes } = upload;
       const claim = { door: 'resumable', declared: file.size, maxBytes, client } as const;
@@ -90,6 +104,33 @@ export default async function uploadRoutes(
         .send(created);
     },
   );
+
+  /**
+   * A submission's files to a request (docs/api.md#requests): admitted as any upload, a
+   * slot of the request taken, then tus creates the upload. Answers 201 with no body: the
+   * submission's id is in `CodeDrop-Submission`.
+   */
+  async function beginSubmission(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    length: number,
+    submission: { code: string; header: string },
+  ) {
+    const code = requireCode(submission.code, config);
+    if (length === 0) throw AppError.validation('Upload-Length', 'A submission has files');
+    const client = clientHash(app.limits.client(request));
+    const maxBytes = maxSubmissionBytes(config);
+    const claim = { door: 'resumable', declared: length, maxBytes, client } as const;
+    await admitUpload(app, request, reply, config, claim);
+    const { id, key } = await app.requests.beginFileSubmission(code, submission.header, length);
+    const response = await resumable.createSubmission(request, key);
+    passTusHeaders(response, reply);
+    return reply
+      .status(201)
+      .header('codedrop-submission', id)
+      .header(uploadSecretHeader, uploadSecret(urlSigningKey, key))
+      .send();
+  }
 
   route(
     app,

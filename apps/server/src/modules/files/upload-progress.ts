@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/port.js';
 import { AppError } from '../../http/app-error.js';
-import { uploadShareState } from '../shares/shares-uploads.repository.js';
+import { uploadShareState } from '../shares/repository/index.js';
 import { goneErrorCode } from '../shares/share-record.js';
 
 // The share side of a resumable upload (docs/api.md#resumable-uploads) is kept by the
-// shares repository (shares-uploads.repository.ts); this is what the tus door answers of it.
+// shares repository (shares/repository/uploads.ts); this is what the tus door answers of it.
 
 /**
  * Why the share of the upload stored under `blobKey` takes no more bytes: deleted, expired

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/port.js';
 import { AppError } from '../../http/app-error.js';
 import type { ShareEnds } from '../shares/share-ends.js';
-import { clientReservations, runningUploadsBegunBy } from '../shares/shares-uploads.repository.js';
+import { clientReservations, runningUploadsBegunBy } from '../shares/repository/index.js';
 
 type Db = Kysely<Database>;
 

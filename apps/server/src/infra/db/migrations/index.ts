@@ -15,6 +15,8 @@ import { reportNetworks } from './0013-report-networks.js';
 import { sessionFingerprints } from './0014-session-fingerprints.js';
 import { uploadClients } from './0015-upload-clients.js';
 import { filesOnly } from './0016-files-only.js';
+import { codeCountsPerStatement } from './0017-code-counts-per-statement.js';
+import { requests } from './0018-requests.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -34,5 +36,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0014-session-fingerprints': sessionFingerprints,
     '0015-upload-clients': uploadClients,
     '0016-files-only': filesOnly(dialect),
+    '0017-code-counts-per-statement': codeCountsPerStatement(dialect),
+    '0018-requests': requests(dialect),
   };
 }
