@@ -4,9 +4,10 @@ import { rmSync } from 'node:fs';
 import { CliError, UsageError } from './cli-errors.js';
 import { runDelete } from './commands/delete.js';
 import { runGet } from './commands/get.js';
+import { runRequest } from './commands/request.js';
 import { runSend } from './commands/send.js';
 import { unfinishedFiles } from './download/write-file.js';
-import { deleteUsage, getUsage, mainUsage, sendUsage } from './usage.js';
+import { deleteUsage, getUsage, mainUsage, requestUsage, sendUsage } from './usage.js';
 
 /** Set by the bundler from package.json. */
 declare const CODEDROP_VERSION: string;
@@ -15,8 +16,14 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   send: runSend,
   get: runGet,
   delete: runDelete,
+  request: runRequest,
 };
-const helpTexts: Record<string, string> = { send: sendUsage, get: getUsage, delete: deleteUsage };
+const helpTexts: Record<string, string> = {
+  send: sendUsage,
+  get: getUsage,
+  delete: deleteUsage,
+  request: requestUsage,
+};
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
@@ -56,9 +63,9 @@ function report(error: unknown): number {
   return exitCode;
 }
 
-// Ctrl-C during a download: no half-written part file is left behind.
+// Ctrl-C during a download: no half-written part file (or a request's part folder) is left behind.
 process.once('SIGINT', () => {
-  for (const path of unfinishedFiles) rmSync(path, { force: true });
+  for (const path of unfinishedFiles) rmSync(path, { force: true, recursive: true });
   process.stderr.write('\ncodedrop: interrupted\n');
   process.exit(130);
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -76,6 +77,40 @@ test(
 
     console.info(
       `peak RSS: send ${Math.round(sendRss / 1024)} MiB, get ${Math.round(getRss / 1024)} MiB`,
+    );
+    expect(sendRss).toBeLessThan(maxRssKiB);
+    expect(getRss).toBeLessThan(maxRssKiB);
+  },
+);
+
+test(
+  'a 200 MiB file sent to a request (tus, in chunks) and picked up stays in bounded memory',
+  { timeout: 300_000 },
+  async () => {
+    const source = join(work.dir, 'for-request.bin');
+    const digest = await writeBigFile(source);
+    const env = { CODEDROP_DEBUG_RSS: '1' };
+    const asked = await runCli(['request', '--password', 'big pw', '--files', '--json'], {
+      server: server.url,
+    });
+    const { code } = jsonOf<{ code: string }>(asked);
+
+    const sent = await runCli(['send', '--to', code, source], { server: server.url, env });
+    expect(sent.status, sent.stderr).toBe(0);
+    const sendRss = peakRssKiB(sent);
+
+    const got = await runCli(['get', code, '--password', 'big pw', '-o', 'picked'], {
+      server: server.url,
+      cwd: work.dir,
+      env,
+    });
+    expect(got.status, got.stderr).toBe(0);
+    const getRss = peakRssKiB(got);
+    const [folder] = await readdir(join(work.dir, 'picked'));
+    expect(await sha256Of(join(work.dir, 'picked', folder!, 'for-request.bin'))).toBe(digest);
+
+    console.info(
+      `request, peak RSS: send ${Math.round(sendRss / 1024)} MiB, get ${Math.round(getRss / 1024)} MiB`,
     );
     expect(sendRss).toBeLessThan(maxRssKiB);
     expect(getRss).toBeLessThan(maxRssKiB);

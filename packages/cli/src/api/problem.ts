@@ -42,8 +42,11 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   return new ApiError(message, response.status, code);
 }
 
+/** No answer at all: the connection failed, was refused or dropped. A resumable upload retries these. */
+export class NetworkError extends CliError {}
+
 /** A fetch that never reached an answer: the reason, in words, from undici's cause. */
-export function networkError(server: string, error: unknown): CliError {
+export function networkError(server: string, error: unknown): NetworkError {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
   const code = typeof cause?.code === 'string' ? cause.code : undefined;
   const reasons: Record<string, string> = {
@@ -59,5 +62,5 @@ export function networkError(server: string, error: unknown): CliError {
     (code && reasons[code]) ??
     (typeof cause?.message === 'string' ? cause.message : undefined) ??
     (error instanceof Error ? error.message : String(error));
-  return new CliError(`cannot reach ${server} (${reason})`);
+  return new NetworkError(`cannot reach ${server} (${reason})`);
 }

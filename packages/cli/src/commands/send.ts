@@ -6,6 +6,7 @@ import {
   commonOptions,
   downloadsFor,
   expiryFor,
+  parseCode,
   parseCommandArgs,
 } from '../options.js';
 import { askNewPassword, canPrompt } from '../terminal/password-prompt.js';
@@ -13,6 +14,7 @@ import { sendUsage } from '../usage.js';
 import { sendFiles } from './send-files.js';
 import { printCreated } from './send-output.js';
 import { sendText } from './send-text.js';
+import { sendToRequest } from './send-to-request.js';
 
 const sendOptions = {
   ...commonOptions,
@@ -21,6 +23,8 @@ const sendOptions = {
   expires: { type: 'string' },
   downloads: { type: 'string' },
   burn: { type: 'boolean' },
+  to: { type: 'string' },
+  message: { type: 'string' },
 } as const;
 
 /** The keys to encrypt with, when a password was given or is to be asked for. */
@@ -52,6 +56,23 @@ export async function runSend(args: string[]): Promise<void> {
   }
   if (!fromStdin && positionals.includes('-')) {
     throw new UsageError('"-" (text from stdin) cannot be sent together with files');
+  }
+  if (values.to !== undefined) {
+    // The request decides everything else: its key, its lifetime, what it takes.
+    const shareOnly = ['password', 'ask-password', 'expires', 'downloads', 'burn'] as const;
+    const given = shareOnly.find((name) => values[name] !== undefined);
+    if (given !== undefined) throw new UsageError(`--${given} does not apply to --to`);
+    if (fromStdin && values.message !== undefined) {
+      throw new UsageError('--message goes with files; without files, the text comes from stdin');
+    }
+    const code = parseCode('send', [values.to]);
+    const paths = fromStdin ? [] : positionals;
+    const api = apiClientFor(values.server);
+    const json = values.json ?? false;
+    return sendToRequest(api, { code, paths, message: values.message, json });
+  }
+  if (values.message !== undefined) {
+    throw new UsageError('--message goes with --to CODE (sending to a request)');
   }
   if (fromStdin && values.downloads !== undefined) {
     throw new UsageError('--downloads applies to files; a text share has no download count');

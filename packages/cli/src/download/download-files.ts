@@ -1,7 +1,9 @@
 import { decryptChunks, isDecryptionError } from '@codedrop/crypto';
 import { messages } from '@codedrop/contract';
 import type { ApiClient } from '../api/client.js';
+import { NetworkError } from '../api/problem.js';
 import { CliError } from '../cli-errors.js';
+import { ByteCursor } from '../upload/byte-cursor.js';
 import { counted, progressBar } from '../terminal/progress.js';
 import type { Destination } from './targets.js';
 import { writeFileAtomically, writeToStdout } from './write-file.js';
@@ -15,6 +17,17 @@ export interface IncomingFile {
   storedSize: number;
   /** The plaintext size (from the encrypted metadata, or the stored size). */
   size: number;
+  /** Sent with the request: a request's pickup token. */
+  headers?: Record<string, string>;
+  /** Where the file starts in the object at `url`, when it is one of several stored in it. */
+  offset?: number;
+}
+
+/** A file whose bytes did not decrypt: a wrong password for a share, altered bytes for any. */
+export class FileDecryptionError extends CliError {
+  constructor(readonly fileName: string) {
+    super(`${fileName}: ${messages.decryptFailed}`);
+  }
 }
 
 /** Decrypts with this key when the share is encrypted. */
@@ -51,6 +64,23 @@ async function* bodyChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uin
   }
 }
 
+/** The file's stored bytes: the answer to its Range, or cut from a whole object sent instead. */
+function storedBytes(response: Response, file: IncomingFile): AsyncIterable<Uint8Array> {
+  const chunks = bodyChunks(response.body!);
+  if (file.offset === undefined || response.status === 206) return chunks;
+  const offset = file.offset;
+  // A server (or proxy) may ignore Range and send the whole object: its bytes are cut here.
+  return (async function* () {
+    const cursor = new ByteCursor(chunks);
+    try {
+      await cursor.skip(offset);
+      yield* cursor.take(file.storedSize);
+    } finally {
+      await cursor.close();
+    }
+  })();
+}
+
 /**
  * Streams one file of the grant to its destination, decrypting segment by segment: memory
  * stays at about one 1 MiB segment, whatever the file's size.
@@ -62,10 +92,14 @@ export async function downloadFile(
   decryption: Decryption,
   overwrite: boolean,
 ): Promise<void> {
-  const response = await api.send(api.resolve(file.url));
+  const headers = { ...file.headers };
+  if (file.offset !== undefined) {
+    headers.range = `bytes=${file.offset}-${file.offset + file.storedSize - 1}`;
+  }
+  const response = await api.send(api.resolve(file.url), { headers });
   if (response.body === null) throw new CliError(`the server sent no body for ${file.name}`);
   const progress = progressBar(file.name, file.size);
-  const stored = bodyChunks(response.body);
+  const stored = storedBytes(response, file);
   const plain: AsyncIterable<Uint8Array> = decryption
     ? decryptChunks({
         encKey: decryption.encKey,
@@ -79,10 +113,10 @@ export async function downloadFile(
     if (destination.kind === 'stdout') await writeToStdout(chunks);
     else await writeFileAtomically(destination.path, chunks, overwrite);
   } catch (error) {
-    if (isDecryptionError(error)) throw new CliError(`${file.name}: ${messages.decryptFailed}`);
+    if (isDecryptionError(error)) throw new FileDecryptionError(file.name);
     if (error instanceof TypeError) {
       // undici reports a connection lost mid-body as a TypeError ("terminated").
-      throw new CliError(`the download of ${file.name} failed: ${error.message}`);
+      throw new NetworkError(`the download of ${file.name} failed: ${error.message}`);
     }
     throw error;
   } finally {

@@ -75,13 +75,16 @@ export async function askNewPassword(): Promise<string> {
   return password;
 }
 
-/** The password of a protected share: --password, else asked on the terminal. */
-export async function passwordForShare(option: string | undefined): Promise<string> {
+/** The password of a protected share (or a request): --password, else asked on the terminal. */
+export async function passwordForShare(
+  option: string | undefined,
+  what: 'share' | 'request' = 'share',
+): Promise<string> {
   if (option !== undefined) return option;
   if (!canPrompt()) {
-    throw new CliError('this share is password protected: pass --password PASSWORD');
+    throw new CliError(`this ${what} is password protected: pass --password PASSWORD`);
   }
   const password = await readSecret('Password: ');
-  if (password === '') throw new CliError('this share is password protected: no password given');
+  if (password === '') throw new CliError(`this ${what} is password protected: no password given`);
   return password;
 }

@@ -4,6 +4,8 @@ import https from 'node:https';
 import { networkError } from '../api/problem.js';
 
 export interface StreamedPost {
+  /** POST unless given: a tus chunk is a PATCH. */
+  method?: 'POST' | 'PATCH';
   url: string;
   headers: Record<string, string>;
   chunks: AsyncIterable<Uint8Array>;
@@ -34,7 +36,11 @@ export async function postStream(server: string, post: StreamedPost): Promise<Re
   const url = new URL(post.url);
   const transport = url.protocol === 'https:' ? https : http;
   // agent: false, one connection that closes after the answer and keeps no process alive.
-  const request = transport.request(url, { method: 'POST', headers: post.headers, agent: false });
+  const request = transport.request(url, {
+    method: post.method ?? 'POST',
+    headers: post.headers,
+    agent: false,
+  });
   let answered = false;
   let socketError: unknown = null;
   const answer = new Promise<IncomingMessage>((resolve, reject) => {

@@ -5,9 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const serverScript = fileURLToPath(
-  new URL('../../../../apps/server/dist/server.js', import.meta.url),
-);
+/**
+ * apps/server/dist, unless CLI_TEST_SERVER names another build of the server (one bundled
+ * from sources that are ahead of dist, say).
+ */
+const serverScript =
+  process.env.CLI_TEST_SERVER ??
+  fileURLToPath(new URL('../../../../apps/server/dist/server.js', import.meta.url));
 
 export interface TestServer {
   url: string;
