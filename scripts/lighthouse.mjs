@@ -18,7 +18,7 @@ const minimum = { performance: 95, accessibility: 100, 'best-practices': 100, se
 const categories = Object.keys(minimum);
 const short = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 const notFoundPath = '/no-such-page';
-const toolPaths = new Set(['/clipboard', '/notepad', '/file-share']);
+const toolPaths = new Set(['/clipboard', '/notepad', '/file-share', '/request']);
 /**
  * A first visit, as Lighthouse loads it (until the network is quiet, so what loads right
  * after hydration counts too): KiB on the wire in all, compressed, JavaScript included;

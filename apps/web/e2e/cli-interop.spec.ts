@@ -1,47 +1,16 @@
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { codedrop, ensureCliBuilt } from './support/cli';
 import { readResultCode } from './support/result-card';
 import { readZip } from './support/read-zip';
 import { openTool } from './support/tool-page';
 
 // The CLI and the web app must open each other's encrypted shares (packages/cli): the same
 // keys, envelopes and file streams, on the real server the suite runs.
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const cliPath = join(repoRoot, 'packages/cli/dist/codedrop.mjs');
-
-test.beforeAll(() => {
-  // `npm run build` builds the CLI; a run of this spec alone builds it if it is missing.
-  if (!existsSync(cliPath)) {
-    execFileSync(process.execPath, [join(repoRoot, 'packages/cli/scripts/build.mjs')]);
-  }
-});
-
-interface CliResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function codedrop(args: string[], server: string, input = ''): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], {
-      env: { ...process.env, CODEDROP_URL: server },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
+test.beforeAll(ensureCliBuilt);
 
 async function sendWithCli(args: string[], server: string, input?: string) {
   const result = await codedrop(['send', ...args, '--json'], server, input);

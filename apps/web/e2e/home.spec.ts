@@ -134,6 +134,25 @@ test('a /{code} link adopts the served landing page, shows the code while it loo
   expect(errors).toEqual([]);
 });
 
+test('a code typed and sent before the page has started is still looked up', async ({
+  page,
+  request,
+}) => {
+  const share = await createClipboardShare(request, 'sent before the script ran');
+  // The served page alone, its script held back: what a visitor has in the first moments.
+  await page.route(/\.js($|\?)/, (route) => route.abort());
+  await page.goto('/');
+  await codeInput(page).fill(share.code);
+  await expect(retrieveButton(page)).toBeEnabled();
+  await page.unroute(/\.js($|\?)/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/?code=${share.code}`);
+  await expect(page.getByText('sent before the script ran')).toBeVisible();
+  // Once the page runs, an empty field disables the button again.
+  await page.goto('/');
+  await expect(retrieveButton(page)).toBeDisabled();
+});
+
 test('a note is retrieved with its formatting, sanitized, by code and deep link', async ({
   page,
   request,

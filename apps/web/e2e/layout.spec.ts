@@ -23,7 +23,7 @@ test('the footer has its four columns, tagline and copyright', async ({ page }) 
     footer.getByText('Anonymous sharing made simple. No registration required.'),
   ).toBeVisible();
   for (const [column, links] of Object.entries({
-    Services: ['Anonymous Clipboard', 'Online Notepad', 'File Sharing'],
+    Services: ['Anonymous Clipboard', 'Online Notepad', 'File Sharing', 'File & Text Requests'],
     Resources: [
       'How to Share Text Anonymously',
       'Pastebin Alternative (No Login)',
@@ -51,6 +51,7 @@ test('below the medium breakpoint a Menu button toggles the navigation', async (
     'Clipboard',
     'Notepad',
     'File Share',
+    'Request',
     'About',
     'How It Works',
     'Blog',
@@ -108,6 +109,7 @@ test('every page of docs/product.md#site-plan answers with its own heading', asy
     '/clipboard': /Clipboard/,
     '/notepad': /Notepad/,
     '/file-share': /File Share/,
+    '/request': /Request Files or Text/,
     '/about': /About/,
     '/how-it-works': /How It Works/,
     '/blog': /Blog/,

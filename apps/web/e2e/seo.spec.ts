@@ -13,7 +13,7 @@ const prerendered = [
   ...contentPages.map((page) => page.path),
   ...publishedPosts.map(blogPostPath),
 ];
-const everyPage = [...prerendered, '/clipboard', '/notepad', '/file-share'];
+const everyPage = [...prerendered, '/clipboard', '/notepad', '/file-share', '/request'];
 
 /** The pages whose text is Markdown written in English only (legal pages, blog articles). */
 const englishOnly = new Set([

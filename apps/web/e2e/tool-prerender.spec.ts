@@ -25,6 +25,12 @@ const tools = [
     title: 'File Share — CodeDrop',
     button: 'Upload & Generate 4-Digit Code',
   },
+  {
+    path: '/request',
+    heading: 'Request Files or Text',
+    title: 'Request Files — CodeDrop',
+    button: 'Create Request',
+  },
 ];
 
 test.describe('with JavaScript disabled', () => {

@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/router';
 import { prefetchConfig } from './lib/config-context';
+import { replaceServedHeadOnRender } from './lib/served-head';
 import { loadLocale } from './lib/i18n/catalogs';
 import { siteLocales } from './lib/i18n/site-locales';
 import { warmLocale } from './lib/i18n/warm-locale';
@@ -41,9 +42,8 @@ void Promise.all([createAppRouter(address.locale), loadLocale(locale)]).then(([r
       hydrateRoot(root, app);
     });
   } else {
-    // React adopts served head tags only while it hydrates: drop them before it renders the
-    // page's own (scripts/prerender.mjs marks them).
-    document.head.querySelectorAll('[data-served-head]').forEach((tag) => tag.remove());
+    // React adopts served head tags only while it hydrates: here its own replace them.
+    replaceServedHeadOnRender();
     // A transition too: the first render yields to the browser as hydration does.
     startTransition(() => {
       createRoot(root).render(app);

@@ -1,5 +1,5 @@
 import { pagePaths } from '@codedrop/contract';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from './routes';
@@ -54,9 +54,12 @@ describe('routes', () => {
         await screen.findByRole('heading', { name: 'Page Not Found' }, lazyPage),
         path,
       ).toBeVisible();
-      expect(logged).toHaveBeenCalledWith(
-        '404 Error: User attempted to access non-existent route:',
-        path,
+      // The log comes from an effect, which may run after the heading is on screen.
+      await waitFor(() =>
+        expect(logged).toHaveBeenCalledWith(
+          '404 Error: User attempted to access non-existent route:',
+          path,
+        ),
       );
       unmount();
     }

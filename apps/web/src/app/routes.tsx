@@ -25,13 +25,16 @@ function CodeRoute() {
   return isLookupCode(code, codeMinDigits, codeMaxDigits) ? <LandingRoute /> : <NotFoundPage />;
 }
 
+/** A request's view, loaded only when a code turns out to be a request's. */
+const loadRequestView = async () => (await import('../features/requests/request-view')).RequestView;
+
 /** The landing page with its search metadata (its title is its own) and an ad slot. */
 function LandingRoute() {
   const meta = landingMeta(useLingui().i18n);
   return (
     <>
       <PageMeta shareTitle={meta.shareTitle} description={meta.description} path="/" />
-      <HomePage />
+      <HomePage loadRequestView={loadRequestView} />
       <AdSlot slot={adSlots.landing} format="auto" />
     </>
   );
@@ -89,6 +92,18 @@ function pageRoutes(locale: string): RouteObject[] {
           index: true,
           lazy: async () => ({
             Component: (await import('../features/files/file-share-page')).FileSharePage,
+          }),
+        },
+      ],
+    },
+    {
+      path: 'request',
+      element: <ToolRoute path="/request" />,
+      children: [
+        {
+          index: true,
+          lazy: async () => ({
+            Component: (await import('../features/requests/request-page')).RequestPage,
           }),
         },
       ],

@@ -35,7 +35,7 @@ describe('SiteHeader', () => {
     expect(screen.getByRole('link', { name: 'CodeDrop' })).toHaveAttribute('href', '/');
   });
 
-  it('lists the eight items in order', () => {
+  it('lists the nine items in order', () => {
     renderAt('/');
     const names = within(mainNav())
       .getAllByRole('link')
@@ -45,6 +45,7 @@ describe('SiteHeader', () => {
       'Clipboard',
       'Notepad',
       'File Share',
+      'Request',
       'About',
       'How It Works',
       'Blog',

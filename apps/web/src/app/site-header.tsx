@@ -60,7 +60,8 @@ export function SiteHeader() {
                       : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                   )}
                 >
-                  {Icon && <Icon aria-hidden="true" />}
+                  {/* Between the medium and large breakpoints the words alone fit the row. */}
+                  {Icon && <Icon aria-hidden="true" className="hidden lg:block" />}
                   {label}
                 </Link>
               </li>

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { Home, type LucideIcon } from 'lucide-react';
-import { toolsIn } from '../lib/tools';
+import { allToolsIn } from '../lib/tools';
 
 export interface SiteLink {
   /** The page's path in English; links add the reader's locale (lib/i18n/use-localized-path). */
@@ -10,11 +10,11 @@ export interface SiteLink {
   icon?: LucideIcon;
 }
 
-/** The header navigation (docs/product.md#header); the first four carry icons. */
+/** The header navigation (docs/product.md#header); Home and the tools carry icons. */
 export function mainNav(i18n: I18n): SiteLink[] {
   return [
     { to: '/', label: t(i18n)`Home`, icon: Home },
-    ...toolsIn(i18n).map(({ to, navLabel, icon }) => ({ to, label: navLabel, icon })),
+    ...allToolsIn(i18n).map(({ to, navLabel, icon }) => ({ to, label: navLabel, icon })),
     { to: '/about', label: t(i18n)`About` },
     { to: '/how-it-works', label: t(i18n)`How It Works` },
     { to: '/blog', label: t(i18n)`Blog` },
@@ -27,7 +27,7 @@ export function footerColumns(i18n: I18n): { title: string; links: SiteLink[] }[
   return [
     {
       title: t(i18n)`Services`,
-      links: toolsIn(i18n).map(({ to, title }) => ({ to, label: title })),
+      links: allToolsIn(i18n).map(({ to, title }) => ({ to, label: title })),
     },
     {
       title: t(i18n)`Resources`,

@@ -12,6 +12,8 @@ export interface DeleteShareButtonProps {
   /** From the create answer; it lives only in this page's memory. */
   deleteToken: string;
   onDeleted: () => void;
+  /** What the code opens: a request is ended, in its own words. */
+  kind?: 'share' | 'request';
 }
 
 /**
@@ -20,12 +22,18 @@ export interface DeleteShareButtonProps {
  * The question is the browser's own modal `<dialog>`: it keeps focus inside, closes on
  * Escape and gives focus back to the button, with no library on every tool's page.
  */
-export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareButtonProps) {
+export function DeleteShareButton({
+  code,
+  deleteToken,
+  onDeleted,
+  kind = 'share',
+}: DeleteShareButtonProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const id = useId();
   const { t, i18n } = useLingui();
+  const request = kind === 'request';
 
   const show = () => {
     dialogRef.current?.showModal();
@@ -40,13 +48,15 @@ export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareB
     const result = api.ok ? await api.data.deleteShare(code, deleteToken) : api;
     setBusy(false);
     if (!result.ok) {
-      toast.error(t`Could not delete the share`, {
+      toast.error(request ? t`Could not end the request` : t`Could not delete the share`, {
         description: localProblem(result.problem, i18n).detail,
       });
       return;
     }
     close();
-    toast.success(t`Share deleted`, { description: t`The code ${code} no longer works.` });
+    toast.success(request ? t`Request ended` : t`Share deleted`, {
+      description: t`The code ${code} no longer works.`,
+    });
     onDeleted();
   };
 
@@ -65,7 +75,7 @@ export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareB
         onClick={show}
       >
         <Trash2 aria-hidden="true" />
-        <Trans>Delete now</Trans>
+        {request ? <Trans>End request now</Trans> : <Trans>Delete now</Trans>}
       </Button>
       <dialog
         ref={dialogRef}
@@ -78,13 +88,20 @@ export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareB
       >
         <div className="flex flex-col gap-4 p-6">
           <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-            <Trans>Delete this share now?</Trans>
+            {request ? <Trans>End this request now?</Trans> : <Trans>Delete this share now?</Trans>}
           </h2>
           <p id={`${id}-description`} className="text-sm text-slate-700">
-            <Trans>
-              Anyone with the code <bdi>{code}</bdi> will no longer be able to open it. This cannot
-              be undone.
-            </Trans>
+            {request ? (
+              <Trans>
+                Nobody can send to the code <bdi>{code}</bdi> any more, and what was sent is
+                deleted. This cannot be undone.
+              </Trans>
+            ) : (
+              <Trans>
+                Anyone with the code <bdi>{code}</bdi> will no longer be able to open it. This
+                cannot be undone.
+              </Trans>
+            )}
           </p>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" disabled={busy} onClick={close}>
@@ -92,7 +109,7 @@ export function DeleteShareButton({ code, deleteToken, onDeleted }: DeleteShareB
             </Button>
             <Button variant="destructive" onClick={() => void confirm()} disabled={busy}>
               {busy ? <Spinner /> : <Trash2 aria-hidden="true" />}
-              <Trans>Delete</Trans>
+              {request ? <Trans>End request</Trans> : <Trans>Delete</Trans>}
             </Button>
           </div>
         </div>

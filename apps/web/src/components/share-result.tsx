@@ -25,6 +25,8 @@ export interface ShareResultProps {
   deleteToken?: string;
   /** After "Delete now" (before the reset): what else the page lets go of. */
   onDeleted?: () => void;
+  /** What the code opens, for the words of "Delete now" ("End request now"). */
+  kind?: 'share' | 'request';
 }
 
 /**
@@ -41,6 +43,7 @@ export function ShareResult({
   children,
   deleteToken,
   onDeleted,
+  kind = 'share',
 }: ShareResultProps) {
   const link = `${window.location.origin}/${code}`;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -130,6 +133,7 @@ export function ShareResult({
           <DeleteShareButton
             code={code}
             deleteToken={deleteToken}
+            kind={kind}
             onDeleted={() => {
               onDeleted?.();
               onReset();

@@ -10,6 +10,9 @@ import {
 export type PreviewContent =
   { kind: 'text'; text: string } | { kind: MediaKind; blob: Blob; mime: string };
 
+/** A preview panel's content, or why there is none, in the page's words. */
+export type PreviewResult = { ok: true; content: PreviewContent } | { ok: false; message: string };
+
 function joined(parts: readonly Uint8Array[], length: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(length);
   let at = 0;

@@ -2,7 +2,7 @@ import type { PublicConfig } from '@codedrop/contract';
 import type { I18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { ClipboardList, FileText, Upload, type LucideIcon } from 'lucide-react';
+import { ClipboardList, FileText, Inbox, Upload, type LucideIcon } from 'lucide-react';
 import { characterCount } from './i18n/character-count';
 import { formatBytesCompactIn } from './i18n/format-numbers';
 
@@ -33,7 +33,7 @@ export function limitWords(limits: Limits, i18n: I18n) {
   };
 }
 
-export type ToolPath = '/clipboard' | '/notepad' | '/file-share';
+export type ToolPath = '/clipboard' | '/notepad' | '/file-share' | '/request';
 
 export interface Tool {
   to: ToolPath;
@@ -67,7 +67,39 @@ export const toolPaths: readonly { to: ToolPath; icon: LucideIcon }[] = [
   { to: '/clipboard', icon: ClipboardList },
   { to: '/notepad', icon: FileText },
   { to: '/file-share', icon: Upload },
+  { to: '/request', icon: Inbox },
 ];
+
+/**
+ * The request page: a tool of its own (the header, the footer, the site plan), though not a
+ * way to share, so the pages that offer the three ways to share leave it out.
+ */
+function requestToolOf(i18n: I18n): Tool {
+  const words = (limits: Limits) => limitWords(limits, i18n);
+  return {
+    to: '/request',
+    icon: Inbox,
+    title: t(i18n)`File & Text Requests`,
+    navLabel: t(i18n)`Request`,
+    heading: t(i18n)`Request Files or Text`,
+    pageTitle: t(i18n)`Request Files`,
+    open: t(i18n)`Create a Request`,
+    start: t(i18n)`Request Files`,
+    action: t(i18n)`Request files`,
+    lead: (limits) => {
+      const code = words(limits).code;
+      return t(
+        i18n,
+      )`Get a ${code} that anyone can send files or text to, encrypted so that only you can open them.`;
+    },
+    description: () =>
+      t(
+        i18n,
+      )`Ask anyone for files or text with a short code. They are encrypted in the sender's browser to your key, so only you can open them.`,
+    pitch: () => t(i18n)`Let anyone send you files or text that only you can open.`,
+    teaser: () => t(i18n)`Receive files or text, encrypted to you.`,
+  };
+}
 
 function toolsOf(i18n: I18n): readonly Tool[] {
   const words = (limits: Limits) => limitWords(limits, i18n);
@@ -162,16 +194,26 @@ function toolsOf(i18n: I18n): readonly Tool[] {
   ];
 }
 
-const byCatalog = new WeakMap<I18n, readonly Tool[]>();
+const byCatalog = new WeakMap<I18n, { sharing: readonly Tool[]; all: readonly Tool[] }>();
 
-/** The three tools, once per language: every list of them and every page that names them. */
-export function toolsIn(i18n: I18n): readonly Tool[] {
+function catalogOf(i18n: I18n) {
   let tools = byCatalog.get(i18n);
   if (tools === undefined) {
-    tools = toolsOf(i18n);
+    const sharing = toolsOf(i18n);
+    tools = { sharing, all: [...sharing, requestToolOf(i18n)] };
     byCatalog.set(i18n, tools);
   }
   return tools;
+}
+
+/** The three ways to share, once per language: the pages that offer them name these. */
+export function toolsIn(i18n: I18n): readonly Tool[] {
+  return catalogOf(i18n).sharing;
+}
+
+/** Every tool page, requests included: the header's navigation and the footer's services. */
+export function allToolsIn(i18n: I18n): readonly Tool[] {
+  return catalogOf(i18n).all;
 }
 
 /** The tools in the language of the page being rendered. */
@@ -180,5 +222,5 @@ export function useTools(): readonly Tool[] {
 }
 
 export function useTool(to: ToolPath): Tool {
-  return useTools().find((tool) => tool.to === to)!;
+  return allToolsIn(useLingui().i18n).find((tool) => tool.to === to)!;
 }

@@ -33,6 +33,7 @@ const toolModules: Record<string, string> = {
   '/clipboard': 'src/features/clipboard/clipboard-page.tsx',
   '/notepad': 'src/features/notepad/notepad-page.tsx',
   '/file-share': 'src/features/files/file-share-page.tsx',
+  '/request': 'src/features/requests/request-page.tsx',
 };
 
 function toolModule(path: string): string {

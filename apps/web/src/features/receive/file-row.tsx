@@ -5,7 +5,7 @@ import { IconTile } from '../../components/icon-tile';
 import { Spinner } from '../../components/spinner';
 import { fileIcon } from '../../lib/file-icon';
 import { formatBytesIn } from '../../lib/i18n/format-numbers';
-import { FilePreview, PreviewButton, usePreviewToggle } from './file-preview';
+import { FilePreview, PreviewButton, usePreviewToggle } from '../../components/file-preview-panel';
 import type { PreviewResult } from './file-transfers';
 import type { ReceivedFile } from './received-share';
 

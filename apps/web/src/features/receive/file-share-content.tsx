@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { offersPreview } from '../../lib/file-kind';
 import { FileCard } from './file-card';
 import { FileList } from './file-list';
-import { FilePreview, PreviewButton, usePreviewToggle } from './file-preview';
+import { FilePreview, PreviewButton, usePreviewToggle } from '../../components/file-preview-panel';
 import type { ReceivedShare } from './received-share';
 import { useShareDownloads, type ShareDownloads } from './use-share-downloads';
 

@@ -8,7 +8,7 @@ import { fetchBlob, isSameOrigin, saveBlob, startBrowserDownload } from '../../l
 import type { DownloadGrant, GrantHolder } from '../../lib/download-grant';
 import { decryptedStream, decryptInto } from '../../lib/encryption/decrypt-download';
 import type { FileSink } from '../../lib/encryption/file-sink';
-import { readPreview, type PreviewContent } from '../../lib/file-preview';
+import { readPreview, type PreviewResult } from '../../lib/file-preview';
 import { productMessages } from '../../lib/i18n/product-messages';
 import { fetchResumable, type ResumableBody } from '../../lib/resumable-fetch';
 import { writeZip } from '../../lib/zip-writer';
@@ -26,7 +26,7 @@ export type TransferOutcome =
 
 export type OnProgress = (loaded: number, total: number | null) => void;
 
-export type PreviewResult = { ok: true; content: PreviewContent } | { ok: false; message: string };
+export type { PreviewResult };
 
 export const noPreviewMessage = (i18n: I18n) =>
   t(i18n)`This file cannot be previewed. Download it to open it.`;

@@ -5,15 +5,17 @@ import { useLocalizedPath } from '../../lib/i18n/use-localized-path';
 import { useInteractive } from '../../lib/interactive';
 import { Landing } from './landing';
 import { RetrieveForm } from './retrieve-form';
-import { useShareLookup } from './use-share-lookup';
+import { useShareLookup, type LoadRequestView } from './use-share-lookup';
 import { loadedViewer } from './viewer-loader';
 
 /**
  * `/`, `/{code}` and `/?code={code}`. A code in the URL is looked up and, when found,
- * shown in the viewer; submitting the form navigates to `/{code}`, so typed codes and
- * deep links take the same path and the browser's Back button leaves the viewer.
+ * shown in the viewer (a request's code in the view `loadRequestView` gives: the app layer
+ * passes it, as features do not import each other); submitting the form navigates to
+ * `/{code}`, so typed codes and deep links take the same path and the browser's Back
+ * button leaves the viewer.
  */
-export function HomePage() {
+export function HomePage({ loadRequestView }: { loadRequestView?: LoadRequestView }) {
   const { codeMinDigits, codeMaxDigits } = useConfig();
   const params = useParams();
   const [search] = useSearchParams();
@@ -27,12 +29,16 @@ export function HomePage() {
   const interactive = useInteractive();
   const fromUrl = interactive ? (params.code ?? search.get('code') ?? '') : '';
   const code = isLookupCode(fromUrl, codeMinDigits, codeMaxDigits) ? fromUrl.trim() : undefined;
-  const lookup = useShareLookup(code, location.key);
+  const lookup = useShareLookup(code, location.key, loadRequestView);
   const goHome = () => navigate(localize('/'));
   const ShareViewer = loadedViewer()?.ShareViewer;
 
   if (lookup.status === 'found' && ShareViewer !== undefined) {
     return <ShareViewer key={location.key} share={lookup.share} onExit={goHome} />;
+  }
+  if (lookup.status === 'request') {
+    const { View } = lookup;
+    return <View key={location.key} request={lookup.request} onExit={goHome} />;
   }
   return (
     <Landing

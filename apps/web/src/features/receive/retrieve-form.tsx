@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner';
 import type { ProblemMessage } from '../../lib/api/problem-words';
 import { filterCodeInput } from '../../lib/code-input';
 import { useConfig } from '../../lib/config-context';
+import { useInteractive } from '../../lib/interactive';
 
 export interface RetrieveFormProps {
   initialCode: string;
@@ -28,6 +29,10 @@ export function RetrieveForm({ initialCode, loading, error, onLookup }: Retrieve
   const [value, setValue] = useState(initialCode);
   const [tooShort, setTooShort] = useState(false);
   const field = useRef<HTMLInputElement>(null);
+  // The served page's button stays enabled until the script has adopted it: a visitor who
+  // types a code and presses Enter before then submits the form natively (`?code=`), which
+  // the home page looks up, instead of pressing a button that the page has not yet enabled.
+  const interactive = useInteractive();
   // A code typed into the served page before its script adopted it is in the field, not in
   // the state: keep it (a visitor may type as soon as the page appears).
   useEffect(() => {
@@ -58,7 +63,7 @@ export function RetrieveForm({ initialCode, loading, error, onLookup }: Retrieve
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <form onSubmit={submit} noValidate className="group flex flex-col gap-3">
           <Label htmlFor="share-code" className="sr-only">
             <Trans>Share code</Trans>
           </Label>
@@ -86,7 +91,13 @@ export function RetrieveForm({ initialCode, loading, error, onLookup }: Retrieve
               <Trans>Codes have at least {codeMinDigits} digits.</Trans>
             </p>
           )}
-          <Button type="submit" size="lg" disabled={code === '' || loading}>
+          <Button
+            type="submit"
+            size="lg"
+            disabled={interactive && (code === '' || loading)}
+            // Until then it looks disabled while the field is empty, as it will be.
+            className="group-has-[input:placeholder-shown]:opacity-50"
+          >
             {loading ? (
               <>
                 <Spinner />

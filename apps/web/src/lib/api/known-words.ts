@@ -30,6 +30,10 @@ const otherWords: Record<string, MessageDescriptor> = {
   'The service is temporarily unavailable. Please try again shortly.': msg`The service is temporarily unavailable. Please try again shortly.`,
   'Request timeout': msg`Request timeout`,
   'The request took too long to arrive. Please try again.': msg`The request took too long to arrive. Please try again.`,
+  // The request problems' words (the contract's requestMessages).
+  'This request is not taking any more submissions.': msg`This request is not taking any more submissions.`,
+  'This request takes text only, not files.': msg`This request takes text only, not files.`,
+  'This request takes files only, not text.': msg`This request takes files only, not text.`,
   'Upload not found': msg`Upload not found`,
   'This upload does not exist: it was given up, deleted, or abandoned and reclaimed.': msg`This upload does not exist: it was given up, deleted, or abandoned and reclaimed.`,
 };

@@ -44,8 +44,12 @@ class FakeTus {
       setProgressHandler: () => undefined,
       abort: async () => undefined,
       getUnderlyingObject: () => null,
-      send: async (body?: Blob | null) => {
-        const bytes = body ? new Uint8Array(await body.arrayBuffer()) : new Uint8Array(0);
+      send: async (body?: Blob | Uint8Array | null) => {
+        // Like XMLHttpRequest, an array's bytes are copied when it is sent.
+        const bytes =
+          body instanceof Blob
+            ? new Uint8Array(await body.arrayBuffer())
+            : new Uint8Array(body ?? new Uint8Array(0));
         this.requests.push({ method, url, headers: { ...headers }, bytes: bytes.length });
         const count = this.requests.filter((r) => r.method === method).length;
         const fault = this.fault(method, count);
@@ -332,55 +336,85 @@ describe('encryptedFileReader', () => {
   async function opened(size: number) {
     const plaintext = pattern(size, 6);
     const encrypted = new RangeEncryptor(new File([plaintext], 'secret.bin'), key, prefix);
-    const readParts = vi.spyOn(encrypted, 'readParts');
+    const read = vi.spyOn(encrypted, 'read');
+    /** The ranges read so far, and a wait until each of them has been sealed. */
+    const ranges = () => read.mock.calls.map(([start, end]) => [start, end]);
+    const sealed = () => Promise.allSettled(read.mock.results.map((result) => result.value));
     const source = await encryptedFileReader(encrypted).openFile();
     const whole = await encryptedWhole(plaintext, key, prefix);
     const bytesOf = async (start: number, end: number) => {
       const { value } = await source.slice(start, end);
-      return new Uint8Array(await value.arrayBuffer());
+      return value;
     };
-    return { encrypted, readParts, source, whole, bytesOf };
+    return { encrypted, read, ranges, sealed, source, whole, bytesOf };
   }
 
   it('seals the next chunk while this one is sent, and hands it over when asked', async () => {
-    const { encrypted, readParts, source, whole, bytesOf } = await opened(MiB + 500_000);
+    const { encrypted, ranges, sealed, source, whole, bytesOf } = await opened(MiB + 500_000);
     expect(same(await bytesOf(0, chunk), whole.subarray(0, chunk))).toBe(true);
-    await vi.waitFor(() => expect(readParts).toHaveBeenCalledWith(chunk, 2 * chunk));
-    const calls = readParts.mock.calls.length;
+    await vi.waitFor(() => expect(ranges()).toContainEqual([chunk, 2 * chunk]));
+    const calls = ranges().length;
     expect(same(await bytesOf(chunk, 2 * chunk), whole.subarray(chunk, 2 * chunk))).toBe(true);
     // Served from the read-ahead: the only new call is the one after it.
-    expect(readParts.mock.calls.slice(calls)).toEqual([[2 * chunk, 3 * chunk]]);
+    expect(ranges().slice(calls)).toEqual([[2 * chunk, 3 * chunk]]);
     // The last chunk is asked for up to the end, as tus clamps it; the read-ahead did so too.
     let at = 2 * chunk;
     while (at + chunk < encrypted.size) {
       expect(same(await bytesOf(at, at + chunk), whole.subarray(at, at + chunk))).toBe(true);
       at += chunk;
     }
-    const before = readParts.mock.calls.length;
+    const before = ranges().length;
     const { value, done } = await source.slice(at, encrypted.size);
     expect(done).toBe(true);
-    expect(same(new Uint8Array(await value.arrayBuffer()), whole.subarray(at))).toBe(true);
-    expect(readParts.mock.calls.length).toBe(before);
-    expect(readParts.mock.calls.at(-1)).toEqual([at, encrypted.size]);
+    // tus checks that the last chunk ends the upload by its size, as a Blob's.
+    expect(value.size).toBe(encrypted.size - at);
+    expect(same(value, whole.subarray(at))).toBe(true);
+    expect(ranges().length).toBe(before);
+    expect(ranges().at(-1)).toEqual([at, encrypted.size]);
+    // Closed when the upload is done; a chunk asked for after that is still sealed right.
+    source.close();
+    expect(same(await bytesOf(chunk, 2 * chunk), whole.subarray(chunk, 2 * chunk))).toBe(true);
+    await sealed();
+  });
+
+  it('keeps a chunk intact until the next is asked for, in two buffers taken in turn', async () => {
+    const { ranges, sealed, whole, bytesOf } = await opened(2 * MiB);
+    const first = await bytesOf(0, chunk);
+    // The read-ahead has sealed the next chunk meanwhile, into the other buffer.
+    await vi.waitFor(() => expect(ranges()).toContainEqual([chunk, 2 * chunk]));
+    await sealed();
+    expect(same(first, whole.subarray(0, chunk))).toBe(true);
+    const second = await bytesOf(chunk, 2 * chunk);
+    await vi.waitFor(() => expect(ranges()).toContainEqual([2 * chunk, 3 * chunk]));
+    await sealed();
+    expect(same(second, whole.subarray(chunk, 2 * chunk))).toBe(true);
+    const third = await bytesOf(2 * chunk, 3 * chunk);
+    expect(same(third, whole.subarray(2 * chunk, 3 * chunk))).toBe(true);
+    expect(second.buffer === first.buffer).toBe(false);
+    expect(third.buffer === first.buffer).toBe(true);
+    await sealed();
   });
 
   it('seals any other range on demand, and tries a failed read-ahead again', async () => {
-    const { readParts, whole, bytesOf } = await opened(2 * MiB);
-    await bytesOf(0, chunk);
-    // A resume from where the server stands, not where the last chunk ended.
-    expect(same(await bytesOf(5_000, 5_000 + chunk), whole.subarray(5_000, 5_000 + chunk))).toBe(
-      true,
-    );
-    expect(readParts).toHaveBeenCalledWith(5_000, 5_000 + chunk);
+    const { read, ranges, sealed, whole, bytesOf } = await opened(2 * MiB);
+    const first = await bytesOf(0, chunk);
+    // A resume from where the server stands, not where the last chunk ended: the read-ahead
+    // still under way does not write over it.
+    const resumed = await bytesOf(5_000, 5_000 + chunk);
+    expect(ranges()).toContainEqual([5_000, 5_000 + chunk]);
     const next = 5_000 + chunk;
-    await vi.waitFor(() => expect(readParts).toHaveBeenCalledWith(next, next + chunk));
-    readParts.mockRejectedValueOnce(new Error('the disk hiccuped'));
+    await vi.waitFor(() => expect(ranges()).toContainEqual([next, next + chunk]));
+    await sealed();
+    expect(same(resumed, whole.subarray(5_000, 5_000 + chunk))).toBe(true);
+    expect(resumed.buffer === first.buffer).toBe(true);
+    read.mockRejectedValueOnce(new Error('the disk hiccuped'));
     const failing = next + chunk;
     expect(same(await bytesOf(next, failing), whole.subarray(next, failing))).toBe(true);
     // The read-ahead after it failed; asking for that chunk seals it again.
-    await vi.waitFor(() => expect(readParts).toHaveBeenCalledWith(failing, failing + chunk));
+    await vi.waitFor(() => expect(ranges()).toContainEqual([failing, failing + chunk]));
     expect(
       same(await bytesOf(failing, failing + chunk), whole.subarray(failing, failing + chunk)),
     ).toBe(true);
+    await sealed();
   });
 });

@@ -3,7 +3,7 @@ import {
   createUploadEndpoint,
   type CreateFileResponse,
 } from '@codedrop/contract';
-import { blobOf, type RangeEncryptor } from '@codedrop/crypto';
+import type { RangeEncryptor } from '@codedrop/crypto';
 import { Upload, type DetailedError, type HttpStack } from 'tus-js-client';
 import { problemFromBody } from './request';
 import type { ClientProblem } from './result';
@@ -124,36 +124,61 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
 export function encryptedFileReader(encrypted: RangeEncryptor) {
   return {
     openFile: async () => {
-      // The RangeEncryptor reads one range at a time (it keeps the last segment it made).
+      // The RangeEncryptor reads one range at a time (it keeps the last segment it made and
+      // its place in the file).
       let queue: Promise<unknown> = Promise.resolve();
-      const seal = (start: number, end: number): Promise<Blob> => {
-        const blob = queue.then(async () => blobOf(await encrypted.readParts(start, end)));
-        queue = blob.catch(() => undefined);
-        return blob;
+      // Chunks are sealed into two buffers in turn, not fresh memory each time: tus is done
+      // with the chunk it holds when it asks for another (it sends one chunk at a time, and
+      // the browser copies a body when it is sent), while the other buffer takes the
+      // read-ahead.
+      const buffers: Uint8Array<ArrayBuffer>[] = [new Uint8Array(0), new Uint8Array(0)];
+      let held = 0;
+      const seal = (start: number, end: number, into: number): Promise<SizedBytes> => {
+        const bytes = queue.then(async () => {
+          const length = Math.min(end, encrypted.size) - start;
+          if (buffers[into]!.length < length) buffers[into] = new Uint8Array(length);
+          return sized(await encrypted.read(start, end, buffers[into]));
+        });
+        queue = bytes.catch(() => undefined);
+        return bytes;
       };
-      let ahead: { start: number; end: number; blob: Promise<Blob> } | null = null;
+      let ahead: { start: number; end: number; bytes: Promise<SizedBytes> } | null = null;
       return {
         size: encrypted.size,
         slice: async (start: number, end: number) => {
-          const next =
-            ahead?.start === start && ahead.end === end
-              ? ahead.blob.catch(() => seal(start, end)) // a failed read-ahead is tried again
-              : seal(start, end);
+          const fromAhead = ahead?.start === start && ahead.end === end;
+          const into = fromAhead ? 1 - held : held;
+          const next = fromAhead
+            ? ahead!.bytes.catch(() => seal(start, end, into)) // a failed read-ahead is tried again
+            : seal(start, end, into);
           ahead = null;
+          held = into;
           const value = await next;
           if (end < encrypted.size) {
             const following = Math.min(end + (end - start), encrypted.size);
-            ahead = { start: end, end: following, blob: seal(end, following) };
-            ahead.blob.catch(() => undefined);
+            ahead = { start: end, end: following, bytes: seal(end, following, 1 - held) };
+            ahead.bytes.catch(() => undefined);
           }
           return { value, done: end >= encrypted.size };
         },
+        // Called once the upload is done: the file's stream and the buffers are let go.
         close: () => {
           ahead = null;
+          queue = queue.then(() => {
+            encrypted.close();
+            buffers.fill(new Uint8Array(0));
+          });
         },
       };
     },
   };
+}
+
+/** A chunk's bytes, with the `size` tus-js-client reads of it (a Blob's) to check the last. */
+type SizedBytes = Uint8Array<ArrayBuffer> & { readonly size: number };
+
+function sized(bytes: Uint8Array<ArrayBuffer>): SizedBytes {
+  return Object.assign(bytes, { size: bytes.length });
 }
 
 function parseJson(text: string): unknown {
@@ -168,10 +193,11 @@ const uploadGone =
   'This upload was deleted or expired before it finished. Upload the file again for a new code.';
 
 /**
- * What the failure was: the server's problem when it answered, else a network failure. Its
- * English is translated where it is shown (known-words.ts lists the same sentences).
+ * What the failure was, of a share's upload or a submission's: the server's problem when it
+ * answered, else a network failure. Its English is translated where it is shown
+ * (known-words.ts lists the same sentences).
  */
-function problemOf(error: Error | DetailedError): ClientProblem {
+export function problemOf(error: Error | DetailedError): ClientProblem {
   const response = 'originalResponse' in error ? error.originalResponse : null;
   const status = response?.getStatus() ?? 0;
   // HEAD answers without a body: a missing upload says so in words of its own.

@@ -1,8 +1,8 @@
 import { sourceLocale } from '@codedrop/contract';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Progress } from '../../components/progress';
-import type { UploadProgress as Transfer } from '../../lib/api/multipart-upload';
-import { formatBytesIn } from '../../lib/i18n/format-numbers';
+import { Progress } from './progress';
+import type { UploadProgress as Transfer } from '../lib/api/multipart-upload';
+import { formatBytesIn } from '../lib/i18n/format-numbers';
 
 /** The upload's real progress: percentage and bytes sent of the total. */
 export function UploadProgress({ progress }: { progress: Transfer | null }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishI18n } from '../../test-support/english';
+import { englishI18n } from '../test-support/english';
 import {
   addFiles,
   describeTotal,

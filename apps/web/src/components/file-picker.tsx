@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, UploadCloud } from 'lucide-react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { buttonClasses } from '../../components/button';
-import { IconTile } from '../../components/icon-tile';
-import { cn } from '../../lib/cn';
-import { formatBytesCompactIn, formatCountIn } from '../../lib/i18n/format-numbers';
-import { filesFromTransfer } from '../../lib/transfer-files';
-import { describeTotal } from './file-selection';
+import { buttonClasses } from './button';
+import { IconTile } from './icon-tile';
+import { cn } from '../lib/cn';
+import { formatBytesCompactIn, formatCountIn } from '../lib/i18n/format-numbers';
+import { filesFromTransfer } from '../lib/transfer-files';
+import { describeTotal } from '../lib/file-selection';
 import { FileList } from './file-list';
 
 export interface FilePickerProps {

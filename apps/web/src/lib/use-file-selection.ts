@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useConfigSettled } from '../../lib/config-context';
-import { productMessages } from '../../lib/i18n/product-messages';
-import { takePendingFiles } from '../../lib/pending-files';
-import { carriesText, isTextEntry } from '../../lib/transfer-files';
-import { useFilePaste } from '../../lib/use-file-paste';
+import { useConfigSettled } from './config-context';
+import { productMessages } from './i18n/product-messages';
+import { takePendingFiles } from './pending-files';
+import { carriesText, isTextEntry } from './transfer-files';
+import { useFilePaste } from './use-file-paste';
 import {
   addFiles,
   removeFileAt,

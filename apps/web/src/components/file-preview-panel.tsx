@@ -1,15 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Eye, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { Spinner } from '../../components/spinner';
-import type { PreviewContent } from '../../lib/file-preview';
-import type { PreviewResult } from './file-transfers';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Spinner } from './spinner';
+import type { PreviewContent, PreviewResult } from '../lib/file-preview';
 
 // The media preview (and pdf.js behind it) is fetched when a panel opens, in step with the
 // file's bytes: a share's page does not carry it before anyone asks for a preview.
-const loadMediaPreview = () => import('../../components/media-preview');
+const loadMediaPreview = () => import('./media-preview');
 const MediaPreview = lazy(async () => ({ default: (await loadMediaPreview()).MediaPreview }));
 
 /** The look of a Preview button whose panel is open. */

@@ -1,11 +1,11 @@
 import { ph } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
-import { Button } from '../../components/button';
-import { IconTile } from '../../components/icon-tile';
-import { cn } from '../../lib/cn';
-import { fileIcon } from '../../lib/file-icon';
-import { formatBytesIn } from '../../lib/i18n/format-numbers';
+import { Button } from './button';
+import { IconTile } from './icon-tile';
+import { cn } from '../lib/cn';
+import { fileIcon } from '../lib/file-icon';
+import { formatBytesIn } from '../lib/i18n/format-numbers';
 
 /** Stable while the file is listed: a list never holds the same file twice. */
 export const fileKey = (file: File) => `${file.name}\u0000${file.size}\u0000${file.lastModified}`;

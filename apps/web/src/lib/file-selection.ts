@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { plural, t } from '@lingui/core/macro';
-import { formatBytesCompactIn, formatBytesIn } from '../../lib/i18n/format-numbers';
-import { productMessages } from '../../lib/i18n/product-messages';
+import { formatBytesCompactIn, formatBytesIn } from './i18n/format-numbers';
+import { productMessages } from './i18n/product-messages';
 
 /** The server's limits on one share's files (GET /api/config). */
 export interface FileLimits {
