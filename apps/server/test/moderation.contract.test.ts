@@ -1,41 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@codedrop/contract';
-import { hashPassword } from '../src/modules/moderation/admin-password.js';
 import { startTestApp, http, type TestApp } from './support/app.js';
 import { TestClock } from './support/clock.js';
+import {
+  consolePassword,
+  consolePasswordHash,
+  consoleSession,
+  from,
+} from './support/console-session.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 import { absolute, storageEnv, testStorages, upload, uploadMany } from './support/files.js';
 import { startSmtpServer } from './support/smtp.js';
 import { createUpload, patchChunk } from './support/tus.js';
 
-const password = 'a long console password';
-// The lowest cost the server accepts, so each sign-in takes milliseconds in the tests.
-const passwordHash = await hashPassword(password, { logN: 14, r: 8, p: 1 });
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** A visitor at `address`, through the proxy the server trusts (TRUST_PROXY=127.0.0.1). */
-const from = (address: string) => ({ 'x-forwarded-for': address });
-
-let signIns = 0;
-async function consoleSession(base: string) {
-  // Each from its own address: every attempt counts against the sign-in limit.
-  const signIn = await http<{ csrfToken: string }>(base, '/api/admin/session', {
-    method: 'POST',
-    json: { password },
-    headers: from(`192.0.2.${100 + (signIns++ % 100)}`),
-  });
-  expect(signIn.status).toBe(200);
-  const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-  const csrf = signIn.body.csrfToken;
-  return {
-    setCookie: signIn.headers.get('set-cookie')!,
-    get: <T = Record<string, unknown>>(path: string) =>
-      http<T>(base, path, { headers: { cookie } }),
-    change: <T = Record<string, unknown>>(method: string, path: string, token = csrf) =>
-      http<T>(base, path, { method, headers: { cookie, 'codedrop-csrf': token } }),
-  };
-}
 
 describe.each(testDialects())('reports, quarantine and the console on %s', (dialect) => {
   let database: TestDatabase;
@@ -50,7 +29,7 @@ describe.each(testDialects())('reports, quarantine and the console on %s', (dial
         TRUST_PROXY: '127.0.0.1',
         RATE_LIMIT_CREATES: '100000',
         RATE_LIMIT_MISSES: '100000',
-        ADMIN_PASSWORD_HASH: passwordHash,
+        ADMIN_PASSWORD_HASH: consolePasswordHash,
       },
     });
   });
@@ -375,7 +354,7 @@ describe.each(
     database = await createTestDatabase(dialect);
     store = await storageEnv(storage);
     server = await startTestApp(database, {
-      env: { RATE_LIMIT_DISABLED: 'true', ADMIN_PASSWORD_HASH: passwordHash, ...store.env },
+      env: { RATE_LIMIT_DISABLED: 'true', ADMIN_PASSWORD_HASH: consolePasswordHash, ...store.env },
     });
   });
   afterAll(async () => {
@@ -486,14 +465,14 @@ describe('the console switched off', () => {
     }
     const signIn = await http(server.url, '/api/admin/session', {
       method: 'POST',
-      json: { password },
+      json: { password: consolePassword },
     });
     expect(signIn.status).toBe(404);
   });
 
   it('marks the cookie Secure when PUBLIC_URL is https', async () => {
     const secure = await startTestApp(database, {
-      env: { ADMIN_PASSWORD_HASH: passwordHash, PUBLIC_URL: 'https://drop.example' },
+      env: { ADMIN_PASSWORD_HASH: consolePasswordHash, PUBLIC_URL: 'https://drop.example' },
     });
     try {
       const admin = await consoleSession(secure.url);

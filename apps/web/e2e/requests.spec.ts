@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { readZip } from './support/read-zip';
@@ -123,4 +123,53 @@ test('wrong passwords count down, and the last one destroys the request', async 
   const gone = await request.get(`/api/requests/${code}`);
   expect(gone.status()).toBe(410);
   expect(((await gone.json()) as { code: string }).code).toBe('SHARE_DESTROYED');
+});
+
+test('a submission whose upload is cut half-way resumes and arrives whole', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const password = `request ${randomUUID()}`;
+  await hideSavePicker(page);
+  const code = await ask(page, password, { files: true, text: false });
+  // Three chunks of the default size: cut after the first, restored a while later.
+  const bytes = randomBytes(12 * 1024 * 1024);
+  const name = `scan-${randomUUID().slice(0, 8)}.bin`;
+
+  const stranger = await openAsStranger(browser, code);
+  const network = { cut: false, chunks: 0 };
+  await stranger.page.route('**/api/uploads/**', async (route) => {
+    if (network.cut) return route.abort('connectionreset');
+    if (route.request().method() === 'PATCH') {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      network.chunks += 1;
+    }
+    return route.continue();
+  });
+  await stranger.page
+    .getByLabel('Files', { exact: true })
+    .setInputFiles({ name, mimeType: 'application/octet-stream', buffer: bytes });
+  await stranger.page.getByRole('button', { name: 'Encrypt & Send' }).click();
+  await expect.poll(() => network.chunks, { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+  network.cut = true;
+  await stranger.page.waitForTimeout(2_500);
+  // Still going, not failed: the dropped chunks are retried from the server's offset.
+  await expect(stranger.page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  await expect(stranger.page.getByText('Could not send')).toHaveCount(0);
+  network.cut = false;
+  await expect(stranger.page.getByText('Sent. Only the person who asked can open it.')).toBeVisible(
+    { timeout: 60_000 },
+  );
+  await stranger.context.close();
+
+  await pickUp(page, code, password);
+  await expect(page.getByRole('heading', { name: 'Submissions (1)' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Download ${name}` }).click();
+  const saved = await downloading;
+  const received = await readFile((await saved.path())!);
+  expect(createHash('sha256').update(received).digest('hex')).toBe(
+    createHash('sha256').update(bytes).digest('hex'),
+  );
 });

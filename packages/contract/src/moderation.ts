@@ -34,7 +34,10 @@ export const reportResponseSchema = z.object({ message: z.string() });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
 const isoDate = z.string();
-const shareTypeSchema = z.enum(shareTypes);
+/** What the console reviews: every kind of share, and requests (they can be reported too). */
+export const consoleTypes = [...shareTypes, 'request'] as const;
+export type ConsoleType = (typeof consoleTypes)[number];
+const consoleTypeSchema = z.enum(consoleTypes);
 
 export const adminSignInBodySchema = z.strictObject({
   password: z.string().min(1, 'Please enter the password').max(1024),
@@ -49,6 +52,7 @@ export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 export const adminOverviewSchema = z.object({
   liveShares: z.object({ clipboard: z.number(), notepad: z.number(), file: z.number() }),
+  liveRequests: z.number(),
   storageBytes: z.number(),
   createdLast24h: z.number(),
   reportsLast24h: z.number(),
@@ -63,7 +67,7 @@ export type AdminShareStatus = (typeof adminShareStatuses)[number];
 
 export const adminQueueEntrySchema = z.object({
   code: z.string(),
-  type: shareTypeSchema,
+  type: consoleTypeSchema,
   encrypted: z.boolean(),
   status: z.enum(adminShareStatuses),
   reports: z.number(),
@@ -98,9 +102,21 @@ export const adminFileSchema = z.object({
 });
 export type AdminFile = z.infer<typeof adminFileSchema>;
 
+/**
+ * A request's public part and its slots. Its submissions are sealed to the asker: the
+ * console sees how many and how big, never what.
+ */
+export const adminRequestSchema = z.object({
+  message: z.string().nullable(),
+  accepts: z.object({ files: z.boolean(), text: z.boolean() }),
+  submissions: z.number(),
+  maxSubmissions: z.number(),
+});
+export type AdminRequest = z.infer<typeof adminRequestSchema>;
+
 export const adminShareSchema = z.object({
   code: z.string(),
-  type: shareTypeSchema,
+  type: consoleTypeSchema,
   encrypted: z.boolean(),
   status: z.enum(adminShareStatuses),
   createdAt: isoDate,
@@ -114,6 +130,8 @@ export const adminShareSchema = z.object({
   /** A plain note, sanitized exactly as the viewer sanitizes it. */
   noteHtml: z.string().nullable(),
   files: z.array(adminFileSchema),
+  /** Set for a request only. */
+  request: adminRequestSchema.nullable(),
   reports: z.array(adminReportSchema),
 });
 export type AdminShare = z.infer<typeof adminShareSchema>;

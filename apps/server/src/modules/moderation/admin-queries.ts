@@ -1,6 +1,7 @@
 import {
   shareTypes,
   type AdminOverview,
+  type AdminRequest,
   type AdminQueueEntry,
   type AdminReport,
   type AdminShare,
@@ -19,8 +20,9 @@ import {
   storedFileBytes,
 } from '../shares/repository/index.js';
 import { isShareType, toBool, toDate } from '../shares/share-record.js';
+import { parseRequestInfo } from '../requests/request-info.js';
 import { storedFilesOf } from '../files/stored-files.js';
-import { submissionBytes } from '../requests/submissions.repository.js';
+import { submissionBytes, submissionBytesOf } from '../requests/submissions.repository.js';
 import { shownHashChars } from './audit-log.js';
 import { countBlockedHashes } from './blocked-hashes.repository.js';
 import {
@@ -57,8 +59,11 @@ export async function adminOverview(db: Db, now: Date): Promise<AdminOverview> {
     (typeof shareTypes)[number],
     number
   >;
-  // Requests are no shares: the overview counts shares only.
-  for (const row of live) if (isShareType(row.type)) liveShares[row.type] = count(row.n);
+  let liveRequests = 0;
+  for (const row of live) {
+    if (isShareType(row.type)) liveShares[row.type] = count(row.n);
+    else if (row.type === 'request') liveRequests = count(row.n);
+  }
   const [created, reports, quarantined, blocked] = await Promise.all([
     countSharesCreatedSince(db, dayAgo),
     countReportsSince(db, dayAgo),
@@ -67,6 +72,7 @@ export async function adminOverview(db: Db, now: Date): Promise<AdminOverview> {
   ]);
   return {
     liveShares,
+    liveRequests,
     storageBytes: (await storedFileBytes(db)) + (await submissionBytes(db)),
     createdLast24h: count(created),
     reportsLast24h: count(reports),
@@ -88,8 +94,7 @@ export async function reportQueue(db: Db, now: Date, limit = 200): Promise<Admin
   return groups.flatMap((group): AdminQueueEntry[] => {
     const share = byCode.get(group.code);
     // Reports go with their share; one whose row was just reclaimed has nothing to show.
-    // A request's reports quarantine it all the same, but the console shows shares only.
-    if (share === undefined || !isShareType(share.type)) return [];
+    if (share === undefined) return [];
     return [
       {
         code: group.code,
@@ -112,7 +117,8 @@ export async function reportQueue(db: Db, now: Date, limit = 200): Promise<Admin
 /** A share as the operator sees it; null when there is no row for the code. */
 export async function adminShare(db: Db, code: string, now: Date): Promise<AdminShare | null> {
   const row = await consoleShare(db, code);
-  if (row === undefined || !isShareType(row.type)) return null;
+  if (row === undefined) return null;
+  if (row.type === 'request') return adminRequest(db, row, now);
   const encrypted = toBool(row.is_encrypted);
   const files = storedFilesOf(row).map((file, index) => ({
     index,
@@ -139,7 +145,42 @@ export async function adminShare(db: Db, code: string, now: Date): Promise<Admin
     text: plain && row.type === 'clipboard' ? row.content : null,
     noteHtml: plain && row.type === 'notepad' ? row.content : null,
     files,
+    request: null,
     reports: await reportsOf(db, code),
+  };
+}
+
+type ConsoleRow = NonNullable<Awaited<ReturnType<typeof consoleShare>>>;
+
+/**
+ * A request as the operator sees it: its public part (the message anyone with the code
+ * reads) and its slots. Every submission is sealed to the asker, so the request counts as
+ * encrypted and shows no files: their names are inside the ciphertext.
+ */
+async function adminRequest(db: Db, row: ConsoleRow, now: Date): Promise<AdminShare> {
+  const info = row.request_info === null ? null : parseRequestInfo(row.request_info);
+  const request: AdminRequest = {
+    message: info?.message ?? null,
+    accepts: info?.accepts ?? { files: false, text: false },
+    submissions: count(row.submission_count),
+    maxSubmissions: count(row.max_submissions),
+  };
+  return {
+    code: row.code,
+    type: 'request',
+    encrypted: true,
+    status: statusOf(row, now),
+    createdAt: iso(row.created_at),
+    expiresAt: iso(row.expires_at),
+    quarantinedAt: row.quarantined_at === null ? null : iso(row.quarantined_at),
+    size: await submissionBytesOf(db, row.code),
+    downloadCount: 0,
+    maxDownloads: null,
+    text: null,
+    noteHtml: null,
+    files: [],
+    request,
+    reports: await reportsOf(db, row.code),
   };
 }
 

@@ -173,6 +173,16 @@ export async function submissionBytes(db: Db): Promise<number> {
   return Number(row.bytes ?? 0);
 }
 
+/** What one request's submissions take, for the console. */
+export async function submissionBytesOf(db: Db, code: string): Promise<number> {
+  const row = await db
+    .selectFrom('submissions')
+    .select((eb) => eb.fn.sum<number | string | null>('stored_bytes').as('bytes'))
+    .where('request_code', '=', code)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes ?? 0);
+}
+
 /** Which of `keys` a submission owns (the orphan sweep keeps those). */
 export async function ownedSubmissionKeys(db: Db, keys: readonly string[]) {
   if (keys.length === 0) return new Set<string>();

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminHomePage } from './admin-home-page';
 import { AdminSharePage, sealedNotice } from './admin-share-page';
+import { requestSealedNotice } from './request-content';
 
 // The console against a scripted API: each test says what every path answers, and the
 // requests made are kept to check their methods and the CSRF header.
@@ -29,6 +30,7 @@ const problem = (status: 401 | 404, detail: string) =>
 const session = { csrfToken: 'csrf-123', expiresAt: '2999-01-01T00:00:00.000Z' };
 const overview = {
   liveShares: { clipboard: 4, notepad: 2, file: 1 },
+  liveRequests: 5,
   storageBytes: 2048,
   createdLast24h: 7,
   reportsLast24h: 3,
@@ -63,6 +65,7 @@ const share = (overrides: Partial<AdminShare> = {}): AdminShare => ({
   text: 'hello',
   noteHtml: null,
   files: [],
+  request: null,
   reports: [
     {
       reason: 'spam',
@@ -126,6 +129,7 @@ describe('the admin console', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Figures at a glance' })).toBeVisible();
     expect(screen.getByText('No reports. Nothing to review.')).toBeVisible();
+    expect(screen.getByText('Live requests').nextSibling).toHaveTextContent('5');
     expect(screen.getByText('Live clipboard shares').nextSibling).toHaveTextContent('4');
   });
 
@@ -157,6 +161,33 @@ describe('the admin console', () => {
     expect(screen.queryByRole('button', { name: /preview/i })).toBeNull();
     expect(screen.getByRole('button', { name: 'Block file' })).toBeVisible();
     expect(requests.some((request) => request.path.includes('/files/'))).toBe(false);
+  });
+
+  it('shows a reported request: its message and slots, sealed submissions, no block', async () => {
+    answers['GET /api/admin/shares/4821'] = () =>
+      Response.json(
+        share({
+          type: 'request',
+          encrypted: true,
+          text: null,
+          size: 0,
+          request: {
+            message: 'Send me your bank password',
+            accepts: { files: true, text: true },
+            submissions: 2,
+            maxSubmissions: 10,
+          },
+        }),
+      );
+    renderConsole('/admin/shares/4821');
+    expect(await screen.findByText('Send me your bank password')).toBeVisible();
+    expect(screen.getByText(requestSealedNotice)).toBeVisible();
+    expect(screen.queryByText(sealedNotice)).toBeNull();
+    expect(screen.getByText('Request')).toBeVisible();
+    expect(screen.getByText('2 of 10')).toBeVisible();
+    expect(screen.getByText('Accepts files and text.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Block file' })).toBeNull();
   });
 
   it('shows a plain text and restores the share with the session CSRF token', async () => {

@@ -18,7 +18,9 @@ import { sanitizeNoteHtml } from '../../lib/sanitize-note';
 import { AdminGate } from './admin-session';
 import { problemText } from './problem-text';
 import { ConsoleHeader } from './console-header';
+import { consoleTypeNames } from './console-type-names';
 import { FileBytesPreview } from './file-bytes-preview';
+import { RequestContent } from './request-content';
 import { ShareActions } from './share-actions';
 import { StatusBadge } from './status-badge';
 import { useConsoleData } from './use-console-data';
@@ -58,15 +60,17 @@ function ShareReview() {
 
 function ShareDetail({ share, onChanged }: { share: AdminShare; onChanged: () => void }) {
   const details: Array<[string, string]> = [
-    ['Type', { clipboard: 'Text', notepad: 'Note', file: 'File' }[share.type]],
+    ['Type', consoleTypeNames[share.type]],
     ['Created', formatDateTime(share.createdAt)],
     ['Expires', formatDateTime(share.expiresAt)],
     ['Held since', share.quarantinedAt === null ? '—' : formatDateTime(share.quarantinedAt)],
     ['Size', formatBytes(share.size)],
-    [
-      'Downloads',
-      share.maxDownloads === null ? '—' : `${share.downloadCount} of ${share.maxDownloads}`,
-    ],
+    share.request === null
+      ? [
+          'Downloads',
+          share.maxDownloads === null ? '—' : `${share.downloadCount} of ${share.maxDownloads}`,
+        ]
+      : ['Submissions', `${share.request.submissions} of ${share.request.maxSubmissions}`],
   ];
   return (
     <div className="flex flex-col gap-6">
@@ -98,7 +102,9 @@ function ShareDetail({ share, onChanged }: { share: AdminShare; onChanged: () =>
           <CardTitle>Content</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          {share.encrypted ? (
+          {share.request !== null ? (
+            <RequestContent request={share.request} />
+          ) : share.encrypted ? (
             <Alert variant="info" title={sealedNotice} />
           ) : (
             <PlainContent share={share} />

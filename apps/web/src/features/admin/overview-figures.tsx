@@ -6,6 +6,7 @@ export function OverviewFigures({ overview }: { overview: AdminOverview }) {
     ['Live clipboard shares', String(overview.liveShares.clipboard)],
     ['Live notes', String(overview.liveShares.notepad)],
     ['Live file shares', String(overview.liveShares.file)],
+    ['Live requests', String(overview.liveRequests)],
     ['Storage in use', formatBytes(overview.storageBytes)],
     ['Created in 24 h', String(overview.createdLast24h)],
     ['Reports in 24 h', String(overview.reportsLast24h)],

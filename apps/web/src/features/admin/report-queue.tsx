@@ -2,9 +2,8 @@ import { reportReasonLabels, type AdminQueueEntry } from '@codedrop/contract';
 import { Link } from 'react-router';
 import { Badge } from '../../components/badge';
 import { formatDateTime } from '../../lib/format-date';
+import { consoleTypeNames } from './console-type-names';
 import { StatusBadge } from './status-badge';
-
-const typeNames = { clipboard: 'Text', notepad: 'Note', file: 'File' } as const;
 
 /**
  * Reported shares, the most recently reported first. A table on wide screens; below `sm`
@@ -68,7 +67,7 @@ function QueueRow({ entry }: { entry: AdminQueueEntry }) {
         </Link>
       </td>
       <td className={`${cell} space-x-1`}>
-        <span className="text-slate-800">{typeNames[entry.type]}</span>
+        <span className="text-slate-800">{consoleTypeNames[entry.type]}</span>
         {entry.encrypted && <Badge variant="brand">Encrypted</Badge>}
         <StatusBadge status={entry.status} />
       </td>

@@ -62,6 +62,9 @@ export async function consoleShare(db: Db, code: string) {
       'files',
       'download_count',
       'max_downloads',
+      'request_info',
+      'max_submissions',
+      'submission_count',
     ])
     .where('code', '=', code)
     .executeTakeFirst();
