@@ -14,6 +14,7 @@ test('a text sent by a stranger is picked up and read by the asker', async ({ pa
   const password = `request ${randomUUID()}`;
   const code = await ask(page, password, { files: false, text: true });
   expect(await decodeResultQr(page)).toMatch(new RegExp(`/${code}$`));
+  await expect(page.getByLabel('Request link')).toHaveValue(new RegExp(`/${code}$`));
   await expect(page.getByRole('button', { name: 'End request now' })).toBeVisible();
 
   const stranger = await openAsStranger(browser, code);

@@ -86,7 +86,7 @@ export function ShareResult({
         <div className="flex min-w-0 flex-col gap-6">
           <div className="flex flex-col gap-2">
             <Label htmlFor="share-link">
-              <Trans>Share link</Trans>
+              {kind === 'request' ? t`Request link` : t`Share link`}
             </Label>
             <div className="flex gap-2">
               <Input

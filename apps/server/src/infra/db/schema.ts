@@ -81,6 +81,8 @@ export interface SubmissionsTable {
   /** While its upload runs: the bytes stored so far; null once complete (and for text). */
   upload_received: ColumnType<number | string | null, number | null | undefined, number | null>;
   upload_touched_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  /** While its upload runs: the keyed hash of the sender's address, for the upload caps. */
+  upload_client: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An abuse report: one per reporter and share until an operator reviews them. */

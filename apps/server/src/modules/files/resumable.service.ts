@@ -15,7 +15,7 @@ import {
   markSubmissionComplete,
   recordSubmissionProgress,
   runningSubmissionRequest,
-} from '../requests/submissions.repository.js';
+} from '../requests/submissions-uploads.repository.js';
 import { requireRequest } from '../requests/request-lookup.js';
 import { dropRunningSubmission } from '../requests/submission-uploads.js';
 import { cleanMimeType, cleanUploadName, encryptedFileName } from './file-names.js';
@@ -97,9 +97,11 @@ export function createResumableService(deps: ResumableDeps) {
    * Has tus create the upload of a submission to a request whose row is written under
    * `key` (modules/requests/): a failure takes the row back, and its slot.
    */
-  async function createSubmission(request: FastifyRequest, key: string) {
+  async function createSubmission(request: FastifyRequest, key: string, client: string) {
     let response: Response;
     try {
+      // Again with its row in, as for a share: submissions begun together see one another.
+      if (deps.reservations !== null) await assertWithinReservations(db, client, deps.reservations);
       response = await tusCreate(request, key);
     } catch (error) {
       await dropRunningSubmission(db, key);

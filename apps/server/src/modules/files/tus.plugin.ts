@@ -23,7 +23,7 @@ import {
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../infra/runtime/clock.js';
 import { recordUploadProgress } from '../shares/repository/index.js';
-import { recordSubmissionProgress } from '../requests/submissions.repository.js';
+import { recordSubmissionProgress } from '../requests/submissions-uploads.repository.js';
 import { createUploadEndpoint, messages } from '@codedrop/contract';
 import { hashBlob } from '../moderation/block-list.js';
 

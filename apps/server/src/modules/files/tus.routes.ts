@@ -122,8 +122,13 @@ export default async function uploadRoutes(
     const maxBytes = maxSubmissionBytes(config);
     const claim = { door: 'resumable', declared: length, maxBytes, client } as const;
     await admitUpload(app, request, reply, config, claim);
-    const { id, key } = await app.requests.beginFileSubmission(code, submission.header, length);
-    const response = await resumable.createSubmission(request, key);
+    const { id, key } = await app.requests.beginFileSubmission(
+      code,
+      submission.header,
+      length,
+      client,
+    );
+    const response = await resumable.createSubmission(request, key, client);
     passTusHeaders(response, reply);
     return reply
       .status(201)

@@ -2,13 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/port.js';
 import { AppError } from '../../http/app-error.js';
 import type { ShareEnds } from '../shares/share-ends.js';
+import { clientSubmissionReservations } from '../requests/submissions-uploads.repository.js';
 import { clientReservations, runningUploadsBegunBy } from '../shares/repository/index.js';
 
 type Db = Kysely<Database>;
 
-// A running resumable upload reserves the rest of its declared size in the storage quota;
-// everything else counts by the bytes stored (docs/operations.md#rate-limits-and-abuse-control).
-// These bound what one client's reservations hold, and free those of uploads that starve.
+// A running resumable upload (a file share's, or a submission's to a request) reserves the
+// rest of its declared size in the storage quota; everything else counts by the bytes stored
+// (docs/operations.md#rate-limits-and-abuse-control). These bound what one client's
+// reservations hold, and free those of uploads that starve.
 
 export interface ReservationCaps {
   /** Running uploads one client may have at once. */
@@ -30,9 +32,13 @@ export async function assertWithinReservations(
   caps: ReservationCaps,
   adding = { uploads: 0, bytes: 0 },
 ): Promise<void> {
-  const held = await clientReservations(db, client);
-  const uploads = held.uploads + adding.uploads;
-  if (uploads > caps.perClient || held.bytes + adding.bytes > caps.bytesPerClient) {
+  const [shares, submissions] = await Promise.all([
+    clientReservations(db, client),
+    clientSubmissionReservations(db, client),
+  ]);
+  const uploads = shares.uploads + submissions.uploads + adding.uploads;
+  const bytes = shares.bytes + submissions.bytes + adding.bytes;
+  if (uploads > caps.perClient || bytes > caps.bytesPerClient) {
     throw new AppError(
       'RATE_LIMITED',
       'You have too many uploads running. Let one finish or cancel it, then try again.',

@@ -157,6 +157,7 @@ export function createRequestService(deps: RequestServiceDeps) {
         blobKey: null,
         storedBytes: 0,
         uploadReceived: null,
+        uploadClient: null,
       });
       return { id };
     },
@@ -165,7 +166,8 @@ export function createRequestService(deps: RequestServiceDeps) {
      * The creation of a submission with files (a tus upload of `declared` bytes): a slot
      * taken, then its row, uploading; its id and the upload's key.
      */
-    async beginFileSubmission(code: string, headerJson: string, declared: number) {
+    /** `client`: the sender's keyed address hash; the upload counts in its caps while it runs. */
+    async beginFileSubmission(code: string, headerJson: string, declared: number, client: string) {
       let header: unknown;
       try {
         header = JSON.parse(headerJson);
@@ -185,6 +187,7 @@ export function createRequestService(deps: RequestServiceDeps) {
         blobKey: key,
         storedBytes: declared,
         uploadReceived: 0,
+        uploadClient: client,
       });
       return { id, key };
     },

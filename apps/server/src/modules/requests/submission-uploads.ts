@@ -3,11 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../infra/db/port.js';
 import { giveSubmissionSlotBack, requestCodes } from '../shares/repository/index.js';
 import type { ShareEnds } from '../shares/share-ends.js';
+import { deleteOrphanSubmissions } from './submissions.repository.js';
 import {
-  deleteOrphanSubmissions,
   deleteRunningSubmission,
   deleteStalledSubmissions,
-} from './submissions.repository.js';
+} from './submissions-uploads.repository.js';
 
 // The files of a submission come through the tus door (modules/files/tus.routes.ts) as one
 // upload whose id is the submission's blob key; this is what becomes of its row and its

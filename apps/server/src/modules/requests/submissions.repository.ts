@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../infra/db/port.js';
 
 type Db = Kysely<Database>;
@@ -17,6 +17,8 @@ export interface NewSubmission {
   storedBytes: number;
   /** Non-null while its upload runs: the bytes stored so far. */
   uploadReceived: number | null;
+  /** The sender's keyed address hash, for an upload; null for a text. */
+  uploadClient: string | null;
 }
 
 export interface StoredSubmission {
@@ -41,6 +43,7 @@ export async function insertSubmission(db: Db, submission: NewSubmission): Promi
       stored_bytes: submission.storedBytes,
       upload_received: submission.uploadReceived,
       upload_touched_at: submission.uploadReceived === null ? null : submission.createdAt,
+      upload_client: submission.uploadClient,
     })
     .execute();
 }
@@ -106,64 +109,6 @@ export async function submissionBlobKeys(db: Db, codes: readonly string[]): Prom
 // `upload_received` counting the bytes stored, and is listed once the statement that
 // clears it has run. An upload names its submission by its key, `blob_key`.
 
-/**
- * Records the bytes stored so far (never backwards) and that the upload is alive; answers
- * its declared size, or null when no submission's upload runs under `key`.
- */
-export async function recordSubmissionProgress(
-  db: Db,
-  key: string,
-  received: number,
-  now: Date,
-): Promise<number | null> {
-  const row = await db
-    .updateTable('submissions')
-    .set({
-      upload_received: sql`case when upload_received > ${received} then upload_received else ${received} end`,
-      upload_touched_at: now,
-    })
-    .where('blob_key', '=', key)
-    .where('upload_received', 'is not', null)
-    .returning('stored_bytes')
-    .executeTakeFirst();
-  return row === undefined ? null : Number(row.stored_bytes);
-}
-
-/** The upload stored every declared byte: the submission is listed from now on. */
-export async function markSubmissionComplete(db: Db, key: string, size: number) {
-  const row = await db
-    .updateTable('submissions')
-    .set({ upload_received: null, upload_touched_at: null })
-    .where('blob_key', '=', key)
-    .where('upload_received', 'is not', null)
-    .where('stored_bytes', '=', size)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Deletes the submission whose upload runs under `key`; its request's code, or null. */
-export async function deleteRunningSubmission(db: Db, key: string): Promise<string | null> {
-  const row = await db
-    .deleteFrom('submissions')
-    .where('blob_key', '=', key)
-    .where('upload_received', 'is not', null)
-    .returning('request_code')
-    .executeTakeFirst();
-  return row?.request_code ?? null;
-}
-
-/** Deletes the submissions whose upload made no progress since `stalledBefore`. */
-export async function deleteStalledSubmissions(db: Db, stalledBefore: Date) {
-  const rows = await db
-    .deleteFrom('submissions')
-    .where('upload_received', 'is not', null)
-    .where('upload_touched_at', '<', stalledBefore)
-    .returning(['request_code', 'blob_key'])
-    .execute();
-  return rows.map((row) => ({ code: row.request_code, blobKey: row.blob_key }));
-}
-
 /** What the submissions take of MAX_STORAGE_BYTES: every declared size, running or not. */
 export async function submissionBytes(db: Db): Promise<number> {
   const row = await db
@@ -222,15 +167,4 @@ export async function deleteOrphanSubmissions(
     .returning('blob_key')
     .execute();
   return rows.flatMap((row) => (row.blob_key === null ? [] : [row.blob_key]));
-}
-
-/** The request of the submission whose upload runs under `key`; null when there is none. */
-export async function runningSubmissionRequest(db: Db, key: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('submissions')
-    .select('request_code')
-    .where('blob_key', '=', key)
-    .where('upload_received', 'is not', null)
-    .executeTakeFirst();
-  return row?.request_code ?? null;
 }

@@ -12,7 +12,8 @@ const storedTypesCheck = `type in ('clipboard', 'notepad', 'file', 'request')`;
  * - `max_submissions`, and `submission_count`, the slots taken (a conditional UPDATE takes
  *   one, so a burst cannot take more than the asker allowed).
  * `submissions` holds what senders sent: the sealed header, and for files the one object
- * their encrypted streams are stored in, back to back.
+ * their encrypted streams are stored in, back to back; while that upload runs, the keyed
+ * hash of its sender's address (`upload_client`), so it counts in the sender's upload caps.
  *
  * The type's CHECK takes 'request'. PostgreSQL replaces the constraint; SQLite cannot alter
  * a CHECK, so the table is rebuilt from its own definition with the check widened (copy and
@@ -42,6 +43,7 @@ export function requests(dialect: Dialect): Migration {
           .addColumn('stored_bytes', 'bigint', (c) => c.notNull().defaultTo(0))
           .addColumn('upload_received', 'bigint')
           .addColumn('upload_touched_at', timestamp)
+          .addColumn('upload_client', 'text')
           .execute();
         await db.schema
           .createIndex('submissions_request_code')
@@ -50,6 +52,8 @@ export function requests(dialect: Dialect): Migration {
           .execute();
         await sql`create index submissions_blob_key on submissions (blob_key)
           where blob_key is not null`.execute(db);
+        await sql`create index submissions_upload_client on submissions (upload_client)
+          where upload_received is not null`.execute(db);
       }),
     down: (db) =>
       inOneTransaction(sqlite, db, async (db) => {
