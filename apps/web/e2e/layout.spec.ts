@@ -74,6 +74,29 @@ test('the desktop navigation has no menu button', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
 
+test('every header link stays on the page in the longer languages, at every desktop width', async ({
+  page,
+}) => {
+  for (const locale of ['ru', 'el', 'de']) {
+    for (const width of [768, 1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/${locale}/`);
+      const where = `${locale} at ${width}px`;
+      const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+      await expect(links, where).toHaveCount(9);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, where).toBeLessThanOrEqual(0);
+      for (const link of await links.all()) {
+        const box = (await link.boundingBox())!;
+        expect(box.x, where).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, where).toBeLessThanOrEqual(width);
+      }
+    }
+  }
+});
+
 test('an unknown path answers 404 with the 404 page', async ({ page }) => {
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));

@@ -43,10 +43,12 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
-      <Container className="flex h-16 items-center justify-between gap-4 md:px-4 lg:px-6">
+      {/* Nine links in a longer language do not fit one row at every width: they wrap to a
+          second row rather than run off the page. */}
+      <Container className="flex min-h-16 items-center justify-between gap-4 py-2 md:px-4 lg:px-6 xl:max-w-7xl">
         <Logo />
-        <nav aria-label={t`Main`} className="hidden md:block">
-          <ul className="flex items-center lg:gap-1">
+        <nav aria-label={t`Main`} className="hidden min-w-0 md:block">
+          <ul className="flex flex-wrap items-center justify-end gap-y-0.5 lg:gap-x-1">
             {links.map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <Link
@@ -60,8 +62,8 @@ export function SiteHeader() {
                       : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                   )}
                 >
-                  {/* Between the medium and large breakpoints the words alone fit the row. */}
-                  {Icon && <Icon aria-hidden="true" className="hidden lg:block" />}
+                  {/* Below the extra-large breakpoint the words alone fit the row. */}
+                  {Icon && <Icon aria-hidden="true" className="hidden xl:block" />}
                   {label}
                 </Link>
               </li>
