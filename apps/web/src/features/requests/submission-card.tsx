@@ -11,6 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { loadOnUse } from '../../lib/api/load-on-use';
 import { problemWords } from '../../lib/api/problem-words';
 import { fileIcon } from '../../lib/file-icon';
+import { openFileSink } from '../../lib/encryption/file-sink';
 import { offersPreview } from '../../lib/file-kind';
 import type { PreviewResult } from '../../lib/file-preview';
 import { formatDateTime } from '../../lib/format-date';
@@ -138,13 +139,16 @@ function SubmissionFileRow({
   const toggle = usePreviewToggle(panelId, preview);
 
   const download = async () => {
+    // The save picker needs the click's activation: it is opened before anything is awaited.
+    const sink = openFileSink({ name, type: 'application/octet-stream', size: file.size });
     setSaving(true);
     const transfers = await loadTransfers();
+    if (!transfers.ok) await (await sink)?.discard();
     const result = transfers.ok
-      ? await transfers.data.saveSubmissionFile(source, submission, index)
+      ? await transfers.data.saveSubmissionFile(source, submission, index, sink)
       : ({ ok: false, reason: 'problem', problem: transfers.problem } as const);
     setSaving(false);
-    if (result.ok) return;
+    if (result.ok || result.reason === 'cancelled') return;
     if (result.reason === 'corrupt') toast.error(messages.decryptFailed);
     else {
       const words = problemWords('download', result.problem, i18n);

@@ -1,7 +1,7 @@
-import { DecryptionError, decryptBlob, isDecryptionError } from '@codedrop/crypto';
-import { fetchSubmissionRange } from '../../lib/api/requests-api';
+import { decryptBlob, isDecryptionError } from '@codedrop/crypto';
+import { fetchSubmissionRange, openSubmissionRange } from '../../lib/api/requests-api';
 import type { ApiResult, ClientProblem } from '../../lib/api/result';
-import { saveBlob } from '../../lib/download-file';
+import { decryptInto, decryptedStream } from '../../lib/encryption/decrypt-download';
 import type { FileSink } from '../../lib/encryption/file-sink';
 import { readPreview, type PreviewContent } from '../../lib/file-preview';
 import { writeZip } from '../../lib/zip-writer';
@@ -43,15 +43,54 @@ export async function openSubmissionFile(
   }
 }
 
-/** One file, decrypted in memory and handed to the download manager under its name. */
+/** The plaintext of file `index`, decrypted segment by segment as it is read. */
+async function openDecrypted(
+  source: PickupSource,
+  submission: OpenedSubmission,
+  index: number,
+): Promise<ApiResult<ReadableStream<Uint8Array>>> {
+  const { range, size } = submission.files[index]!;
+  const { code, key } = source;
+  const body = await openSubmissionRange(code, submission.id, key.pickupToken, range);
+  if (!body.ok) return body;
+  const storedLength = range.end - range.start;
+  return {
+    ok: true,
+    data: decryptedStream(
+      { body: body.data },
+      { encKey: submission.encKey, storedLength, expectedSize: size },
+    ),
+  };
+}
+
+/**
+ * One file, fetched and decrypted segment by segment into the sink opened on the click:
+ * committed only once its last segment authenticated, discarded on any failure.
+ */
 export async function saveSubmissionFile(
   source: PickupSource,
   submission: OpenedSubmission,
   index: number,
-): Promise<FileOutcome> {
-  const opened = await openSubmissionFile(source, submission, index);
-  if (opened.ok) saveBlob(opened.blob, submission.files[index]!.name);
-  return opened;
+  sinkOpened: Promise<FileSink | null>,
+): Promise<{ ok: true } | { ok: false; reason: 'cancelled' } | Exclude<FileOutcome, { ok: true }>> {
+  const sink = await sinkOpened;
+  if (sink === null) return { ok: false, reason: 'cancelled' };
+  const file = submission.files[index]!;
+  const { code, key } = source;
+  const body = await openSubmissionRange(code, submission.id, key.pickupToken, file.range);
+  if (!body.ok) {
+    await sink.discard();
+    return { ok: false, reason: 'problem', problem: body.problem };
+  }
+  return decryptInto(
+    { body: body.data },
+    {
+      encKey: submission.encKey,
+      storedLength: file.range.end - file.range.start,
+      meta: { name: file.name, type: 'application/octet-stream', size: file.size },
+      sink,
+    },
+  );
 }
 
 /** Every file of the submissions, in order, as one ZIP streamed into the sink. */
@@ -64,25 +103,12 @@ export async function saveSubmissionsZip(
     submission.files.map((file, index) => ({
       name: file.name,
       size: file.size,
-      open: async (): Promise<ApiResult<ReadableStream<Uint8Array>>> => {
-        const opened = await openSubmissionFile(source, submission, index);
-        if (opened.ok) return { ok: true, data: opened.blob.stream() };
-        // A file that does not authenticate fails the archive, as a share's would.
-        if (opened.reason === 'problem') return { ok: false, problem: opened.problem };
-        return { ok: true, data: failingStream() };
-      },
+      // A file that does not authenticate errors its stream, which fails the archive as
+      // corrupt, as a share's would.
+      open: () => openDecrypted(source, submission, index),
     })),
   );
   return writeZip(entries, sink);
-}
-
-/** A stream that fails as decryption does, so writeZip reports the archive as corrupt. */
-function failingStream(): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    start: (controller) => {
-      controller.error(new DecryptionError('authentication', 'Wrong key or altered data'));
-    },
-  });
 }
 
 /** What a preview of file `index` shows, or null when its bytes are nothing to show. */

@@ -79,6 +79,37 @@ export function submissionBlobPath(code: string, id: string): string {
  * stream. The pickup token goes in the header, never in the address, so that it stays out
  * of logs and the browser's history. Never throws.
  */
+/**
+ * The stored bytes in `range` of a submission's blob, as a stream: a file read once, in
+ * order, into a sink or an archive without holding it whole.
+ */
+export async function openSubmissionRange(
+  code: string,
+  id: string,
+  token: string,
+  range: { start: number; end: number },
+  signal?: AbortSignal,
+): Promise<ApiResult<ReadableStream<Uint8Array>>> {
+  let response: Response;
+  try {
+    response = await fetch(submissionBlobPath(code, id), {
+      headers: { ...bearer(token), Range: `bytes=${range.start}-${range.end - 1}` },
+      signal,
+    });
+  } catch (error) {
+    return { ok: false, problem: fetchFailure(error, signal) };
+  }
+  if (!response.ok) return { ok: false, problem: await problemFrom(response) };
+  // A server that ignored the range sends the whole blob: only a 206 is the range alone.
+  if (response.status === 206 && response.body !== null) return { ok: true, data: response.body };
+  try {
+    const whole = await response.blob();
+    return { ok: true, data: whole.slice(range.start, range.end).stream() };
+  } catch (error) {
+    return { ok: false, problem: fetchFailure(error, signal) };
+  }
+}
+
 export async function fetchSubmissionRange(
   code: string,
   id: string,
