@@ -10,7 +10,9 @@ export default defineProject({
     include: ['test/**/*.contract.test.ts'],
     // The blob store's own contract starts no server.
     exclude: ['test/blob/**'],
-    env: { CONTRACT_WORKERS: '2' },
+    // Every backend pair is proven in process (vitest.config.ts); here, the shipped default
+    // (SQLite and the local disk) and the scaled-out shape (PostgreSQL and S3).
+    env: { CONTRACT_WORKERS: '2', TEST_BACKENDS: 'sqlite+local,postgres+s3' },
     // A test that restarts or adds an instance waits for two more worker processes to start.
     testTimeout: 90_000,
     hookTimeout: 120_000,

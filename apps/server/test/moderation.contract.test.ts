@@ -10,7 +10,7 @@ import {
   from,
 } from './support/console-session.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
-import { absolute, storageEnv, testStorages, upload, uploadMany } from './support/files.js';
+import { absolute, storageEnv, testBackends, upload, uploadMany } from './support/files.js';
 import { startSmtpServer } from './support/smtp.js';
 import { createUpload, patchChunk } from './support/tus.js';
 
@@ -343,9 +343,7 @@ describe.each(testDialects())('reports, quarantine and the console on %s', (dial
   });
 });
 
-describe.each(
-  testDialects().flatMap((dialect) => testStorages.map((storage) => [dialect, storage] as const)),
-)('blocking a file on %s + %s storage', (dialect, storage) => {
+describe.each(testBackends())('blocking a file on %s + %s storage', (dialect, storage) => {
   let database: TestDatabase;
   let server: TestApp;
   let store: Awaited<ReturnType<typeof storageEnv>>;

@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@codedrop/contract';
 import { startTestApp, http, type TestApp } from './support/app.js';
 import { TestClock } from './support/clock.js';
-import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
-import { storageEnv, testStorages, uploadMany } from './support/files.js';
+import { createTestDatabase, type TestDatabase } from './support/databases.js';
+import { storageEnv, testBackends, uploadMany } from './support/files.js';
 
-const combos = testDialects().flatMap((dialect) =>
-  testStorages.map((storage) => [dialect, storage] as const),
-);
+const combos = testBackends();
 
 describe.each(combos)('deleting a share now on %s + %s storage', (dialect, storage) => {
   let database: TestDatabase;

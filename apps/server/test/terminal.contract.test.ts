@@ -3,12 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytesCompact, messages } from '@codedrop/contract';
 import { startTestApp, http, type TestApp } from './support/app.js';
 import { fakeEncryptedShare } from './support/envelopes.js';
-import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
-import { absolute, storageEnv, testStorages, uploadMany } from './support/files.js';
+import { createTestDatabase, type TestDatabase } from './support/databases.js';
+import { absolute, storageEnv, testBackends, uploadMany } from './support/files.js';
 
-const combos = testDialects().flatMap((dialect) =>
-  testStorages.map((storage) => [dialect, storage] as const),
-);
+const combos = testBackends();
 
 // What curl sends: `Accept: */*`; --data-binary as a form; -T with no type at all.
 const curl = { accept: '*/*', 'user-agent': 'curl/8.5.0' };

@@ -5,12 +5,10 @@ import { messages } from '@codedrop/contract';
 import { storedFilesOf } from '../../src/modules/files/stored-files.js';
 import { startTestApp, http, type TestApp } from '../support/app.js';
 import { TestClock } from '../support/clock.js';
-import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
-import { absolute, storageEnv, testStorages, upload } from '../support/files.js';
+import { createTestDatabase, type TestDatabase } from '../support/databases.js';
+import { absolute, storageEnv, testBackends, upload } from '../support/files.js';
 
-const combos = testDialects().flatMap((dialect) =>
-  testStorages.map((storage) => [dialect, storage] as const),
-);
+const combos = testBackends();
 
 describe.each(combos)('files on %s + %s storage', (dialect, storage) => {
   let database: TestDatabase;

@@ -6,12 +6,10 @@ import { formatBytesCompact, messages } from '@codedrop/contract';
 import { bundleBlobKey, newBlobKey } from '../../src/infra/blob/keys.js';
 import { startTestApp, http, type TestApp } from '../support/app.js';
 import { TestClock } from '../support/clock.js';
-import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
-import { absolute, storageEnv, testStorages, uploadMany } from '../support/files.js';
+import { createTestDatabase, type TestDatabase } from '../support/databases.js';
+import { absolute, storageEnv, testBackends, uploadMany } from '../support/files.js';
 
-const combos = testDialects().flatMap((dialect) =>
-  testStorages.map((storage) => [dialect, storage] as const),
-);
+const combos = testBackends();
 
 interface Grant {
   downloadUrls: Array<{ name: string; url: string }>;

@@ -9,9 +9,9 @@ import { sweepOrphanBlobs } from '../../src/modules/sweeper/orphan-sweep.js';
 import { storedFilesOf } from '../../src/modules/files/stored-files.js';
 import { servedInProcess, startTestApp, http, type TestApp } from '../support/app.js';
 import { TestClock } from '../support/clock.js';
-import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
+import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 import { fakeEncryptedShare } from '../support/envelopes.js';
-import { absolute, storageEnv, testStorages } from '../support/files.js';
+import { absolute, storageEnv, testBackends } from '../support/files.js';
 import {
   createUpload,
   deleteUpload,
@@ -23,9 +23,7 @@ import {
   tusMetadata,
 } from '../support/tus.js';
 
-const combos = testDialects().flatMap((dialect) =>
-  testStorages.map((storage) => [dialect, storage] as const),
-);
+const combos = testBackends();
 
 const MiB = 1024 * 1024;
 /** The smallest chunk the server allows (S3's part floor), to keep the suite quick. */

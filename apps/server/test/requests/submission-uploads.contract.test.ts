@@ -4,13 +4,11 @@ import { sweepOrphanBlobs } from '../../src/modules/sweeper/orphan-sweep.js';
 import { http, startTestApp, type TestApp } from '../support/app.js';
 import { TestClock } from '../support/clock.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../support/databases.js';
-import { storageEnv, testStorages } from '../support/files.js';
+import { storageEnv, testBackends } from '../support/files.js';
 import { createRequest, filesSubmissionHeader } from '../support/requests.js';
 import { createUpload, deleteUpload, headUpload, patchChunk } from '../support/tus.js';
 
-const combos = testDialects().flatMap((dialect) =>
-  testStorages.map((storage) => [dialect, storage] as const),
-);
+const combos = testBackends();
 const MiB = 1024 * 1024;
 /** The smallest chunk the server allows (S3's part floor). */
 const chunkBytes = 5 * MiB;

@@ -1,7 +1,24 @@
+import { testDialects, type TestDialect } from './databases.js';
 import { startS3Server, type S3ServerHandle } from './s3-server.js';
 
 export type TestStorage = 'local' | 's3';
 export const testStorages: TestStorage[] = ['local', 's3'];
+
+/**
+ * The database and store pairs a contract suite runs on: every pair, unless TEST_BACKENDS
+ * names some (`sqlite+local,postgres+s3`). The server-workers project narrows them so:
+ * what differs between backends is proven in process on every pair, and the multi-worker
+ * run covers the shipped default and the scaled-out shape, not each pair a second time.
+ */
+export function testBackends(): Array<readonly [TestDialect, TestStorage]> {
+  const all = testDialects().flatMap((dialect) =>
+    testStorages.map((storage) => [dialect, storage] as const),
+  );
+  const only = process.env.TEST_BACKENDS;
+  if (only === undefined || only === '') return all;
+  const wanted = new Set(only.split(',').map((pair) => pair.trim()));
+  return all.filter(([dialect, storage]) => wanted.has(`${dialect}+${storage}`));
+}
 
 /** Environment for the app under test to use the given store (a new bucket for S3). */
 export async function storageEnv(
