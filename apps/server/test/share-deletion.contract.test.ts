@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@codedrop/contract';
 import { startTestApp, http, type TestApp } from './support/app.js';
 import { TestClock } from './support/clock.js';
+import { goneGraceSeconds } from '../src/modules/shares/share-ends.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { storageEnv, testBackends, uploadMany } from './support/files.js';
 
@@ -55,8 +56,12 @@ describe.each(combos)('deleting a share now on %s + %s storage', (dialect, stora
       .where('code', '=', code)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ content: null, gone_reason: 'deleted' });
-    // Deleting again with the right token is no error; the sweeper then removes the row.
+    // Deleting again with the right token is no error. The row stays through the grace
+    // every early end gets, whatever sweeps come; the first sweep after it removes the row.
     expect((await remove(code, `Bearer ${deleteToken}`)).status).toBe(204);
+    await server.app.sweeper.runOnce();
+    expect((await http(server.url, `/api/shares/${code}`)).status).toBe(410);
+    clock.advance(goneGraceSeconds + 1);
     await server.app.sweeper.runOnce();
     expect((await http(server.url, `/api/shares/${code}`)).status).toBe(404);
   });

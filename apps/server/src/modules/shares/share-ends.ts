@@ -115,7 +115,10 @@ export function createShareEnds(deps: ShareEndsDeps) {
   }
 
   async function deleteWithToken(code: string, tokenHash: string): Promise<EndOutcome> {
-    const deleted = await markDeletedWithToken(db, code, tokenHash, clock.now());
+    // Its recipients are told it was deleted for as long as after any early end, not only
+    // until the next sweep happens to come.
+    const reclaimAfter = addSeconds(clock.now(), goneGraceSeconds);
+    const deleted = await markDeletedWithToken(db, code, tokenHash, reclaimAfter);
     if (deleted !== null) {
       await releaseBlobs(await blobsOfEnded([{ code, ...deleted }]));
       return 'ended';

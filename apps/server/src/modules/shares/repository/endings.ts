@@ -63,11 +63,17 @@ export async function destroyShare(db: Db, code: string, reclaimAfter: Date) {
 
 /**
  * Makes a share gone because its creator deleted it, if `tokenHash` is its delete token's
- * and it is not held for review: reclaim_after set to now, in one statement. Answers the
- * keys of its files and whether it is a request, or null when no live share matched.
+ * and it is not held for review, to be reclaimed after `reclaimAfter`, in one statement.
+ * Answers the keys of its files and whether it is a request, or null when no live share
+ * matched.
  */
-export async function markDeletedWithToken(db: Db, code: string, tokenHash: string, now: Date) {
-  const row = await goneUpdate(db, code, 'deleted', now)
+export async function markDeletedWithToken(
+  db: Db,
+  code: string,
+  tokenHash: string,
+  reclaimAfter: Date,
+) {
+  const row = await goneUpdate(db, code, 'deleted', reclaimAfter)
     .where('delete_token_hash', '=', tokenHash)
     .where('quarantined_at', 'is', null)
     .returning(['files', 'type'])
