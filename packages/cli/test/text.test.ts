@@ -151,6 +151,9 @@ describe('delete', () => {
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toBe('codedrop: This delete token does not match this code.\n');
     expect((await cli(['get', sent.code])).stdout.toString()).toBe('to be deleted');
+    // A token that begins with a dash is still the token, not a flag.
+    const dashed = await cli(['delete', sent.code, '--token', '-not-the-token']);
+    expect(dashed.stderr).toBe('codedrop: This delete token does not match this code.\n');
 
     const right = await cli(['delete', sent.code, '--token', sent.deleteToken]);
     expect(right.stderr).toBe('');
