@@ -18,25 +18,40 @@ export function compiledQuery<Names extends string, Row>(
   names: readonly Names[],
   build: (values: Record<Names, string>) => Compilable<Row>,
 ): (values: Record<Names, unknown>, on?: Kysely<Database>) => Promise<Row[]> {
-  const markers = Object.fromEntries(names.map((name) => [name, `\u0000${name}\u0000`])) as Record<
-    Names,
-    string
-  >;
+  const run = compiledPositions(db, names.length, (markers) =>
+    build(Object.fromEntries(names.map((name, i) => [name, markers[i]!])) as Record<Names, string>),
+  );
+  return (values, on) => run(names.map((name) => values[name]), on);
+}
+
+/**
+ * compiledQuery for a statement whose values come as one array, in the order of the
+ * markers `build` received: a multi-row insert fills it row by row, with no object of
+ * named values to build per call.
+ */
+export function compiledPositions<Row>(
+  db: Kysely<Database>,
+  count: number,
+  build: (markers: string[]) => Compilable<Row>,
+): (values: readonly unknown[], on?: Kysely<Database>) => Promise<Row[]> {
+  const markers = Array.from({ length: count }, (_, i) => `\u0000${i}\u0000`);
+  const positionOf = new Map(markers.map((marker, i) => [marker, i]));
   const dialect: Dialect =
     db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
   const compiled = build(markers).compile();
-  // For each compiled parameter: the name whose value goes there, or the fixed value.
-  const slots: Array<{ name: Names } | { fixed: unknown }> = compiled.parameters.map(
-    (parameter) => {
-      const name = names.find((n) => markers[n] === parameter);
-      return name === undefined ? { fixed: parameter } : { name };
-    },
+  // For each compiled parameter: the position of the value that goes there, or -1 for a
+  // value fixed in the query itself.
+  const slots = compiled.parameters.map((parameter) =>
+    typeof parameter === 'string' ? (positionOf.get(parameter) ?? -1) : -1,
   );
+  const fixed = compiled.parameters;
   const reads = compiled.query.kind === 'SelectQueryNode' ? groupReadsOf(db) : undefined;
   return async (values, on = db) => {
-    const parameters = slots.map((slot) =>
-      'name' in slot ? bindable(values[slot.name], dialect) : slot.fixed,
-    );
+    const parameters = new Array<unknown>(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      const at = slots[i]!;
+      parameters[i] = at === -1 ? fixed[i] : bindable(values[at], dialect);
+    }
     if (reads !== undefined && on === db)
       return (await reads.read(compiled.sql, parameters)) as Row[];
     const result = await on.executeQuery<Row>({ ...compiled, parameters } as CompiledQuery<Row>);

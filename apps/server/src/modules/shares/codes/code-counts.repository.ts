@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../infra/db/port.js';
+import { compiledQuery, type Database } from '../../../infra/db/port.js';
+
+const countQuery = (db: Kysely<Database>, length: number) =>
+  db
+    .selectFrom('code_counts')
+    .select(sql<number>`coalesce(sum(taken), 0)`.as('count'))
+    .where('length', '=', length);
 
 /**
  * Rows (live or waiting to be reclaimed) whose code has `length` digits: the sum of the
@@ -7,10 +13,22 @@ import type { Database } from '../../../infra/db/port.js';
  * at any number of shares.
  */
 export async function countCodesOfLength(db: Kysely<Database>, length: number): Promise<number> {
-  const row = await db
-    .selectFrom('code_counts')
-    .select(sql<number>`coalesce(sum(taken), 0)`.as('count'))
-    .where('length', '=', length)
-    .executeTakeFirstOrThrow();
+  const row = await countQuery(db, length).executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * countCodesOfLength for the creation path, which counts in the transaction of each batch:
+ * the statement is compiled once, on the first transaction, and run on each one after.
+ */
+export function codeCounter(): typeof countCodesOfLength {
+  let count: ReturnType<typeof compiledCount> | undefined;
+  return async (trx, length) => {
+    count ??= compiledCount(trx);
+    const [row] = await count({ length }, trx);
+    return Number(row?.count ?? 0);
+  };
+}
+
+const compiledCount = (db: Kysely<Database>) =>
+  compiledQuery(db, ['length'], (values) => countQuery(db, values.length as unknown as number));

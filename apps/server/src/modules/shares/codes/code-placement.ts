@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, Dialect, GroupScope } from '../../../infra/db/port.js';
 import { lengthCapacity, randomCode, type CodeSettings } from './codes.js';
 import type { InsertShares, NewShare } from '../repository/index.js';
-import { countCodesOfLength } from './code-counts.repository.js';
+import { codeCounter } from './code-counts.repository.js';
 
 /** A code for each creation, or null where none was free. */
 export type Placed = Array<string | null>;
@@ -37,6 +37,7 @@ export function createCodePlacement(
   settings: CodeSettings,
   insert: InsertShares,
 ) {
+  const countCodesOfLength = codeCounter();
   const fullUntil = new Map<number, number>();
   const longest = settings.codeMaxDigits;
   let longestCount: { at: number; count: number } | null = null;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { compiledQuery, type Database } from '../../../infra/db/port.js';
+import { compiledPositions, type Database } from '../../../infra/db/port.js';
 import type { NewShare } from './lookups.js';
 
 /** Every column a new share sets; the insert statement names all of them, always. */
@@ -33,31 +33,32 @@ type Unlisted = Exclude<keyof NewShare, (typeof columns)[number]>;
 const everyColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyColumnListed;
 
-function valuesOf(row: NewShare): Record<(typeof columns)[number], unknown> {
-  return {
-    code: row.code,
-    type: row.type,
-    content: row.content ?? null,
-    is_encrypted: row.is_encrypted ?? false,
-    encrypted_payload: row.encrypted_payload ?? null,
-    kdf: row.kdf ?? null,
-    auth_verifier: row.auth_verifier ?? null,
-    recovery_email_hash: row.recovery_email_hash ?? null,
-    recovery_escrow: row.recovery_escrow ?? null,
-    delete_token_hash: row.delete_token_hash,
-    created_at: row.created_at,
-    expires_at: row.expires_at,
-    reclaim_after: row.reclaim_after,
-    total_bytes: row.total_bytes ?? null,
-    files: row.files ?? null,
-    max_downloads: row.max_downloads ?? null,
-    burn_after_reading: row.burn_after_reading ?? false,
-    upload_received: row.upload_received ?? null,
-    upload_touched_at: row.upload_touched_at ?? null,
-    upload_client: row.upload_client ?? null,
-    request_info: row.request_info ?? null,
-    max_submissions: row.max_submissions ?? null,
-  };
+/** A new share's values in the order of `columns`, with the defaults of unset ones. */
+function valuesOf(row: NewShare): unknown[] {
+  return [
+    row.code,
+    row.type,
+    row.content ?? null,
+    row.is_encrypted ?? false,
+    row.encrypted_payload ?? null,
+    row.kdf ?? null,
+    row.auth_verifier ?? null,
+    row.recovery_email_hash ?? null,
+    row.recovery_escrow ?? null,
+    row.delete_token_hash,
+    row.created_at,
+    row.expires_at,
+    row.reclaim_after,
+    row.total_bytes ?? null,
+    row.files ?? null,
+    row.max_downloads ?? null,
+    row.burn_after_reading ?? false,
+    row.upload_received ?? null,
+    row.upload_touched_at ?? null,
+    row.upload_client ?? null,
+    row.request_info ?? null,
+    row.max_submissions ?? null,
+  ];
 }
 
 /**
@@ -72,15 +73,15 @@ export type InsertShares = (rows: NewShare[], on?: Kysely<Database>) => Promise<
 export const maxRowsPerInsert = 64;
 
 export function createSharesInserter(db: Kysely<Database>): InsertShares {
-  /** Per row count: the statement, and each row's value names (`code0`, `type0`, …). */
-  const statements = new Map<number, { run: ReturnType<typeof statementFor>; keys: string[][] }>();
-  function statementFor(keys: string[][]) {
-    return compiledQuery(db, keys.flat(), (values) =>
+  /** Per row count, the statement; its values are each row's `valuesOf`, one after another. */
+  const statements = new Map<number, ReturnType<typeof statementFor>>();
+  function statementFor(rowCount: number) {
+    return compiledPositions(db, rowCount * columns.length, (markers) =>
       db
         .insertInto('shares')
         .values(
-          keys.map((row) =>
-            Object.fromEntries(columns.map((c, i) => [c, values[row[i]!]])),
+          Array.from({ length: rowCount }, (_, row) =>
+            Object.fromEntries(columns.map((c, i) => [c, markers[row * columns.length + i]])),
           ) as never,
         )
         .onConflict((oc) => oc.column('code').doNothing())
@@ -89,17 +90,8 @@ export function createSharesInserter(db: Kysely<Database>): InsertShares {
   }
   async function insertChunk(rows: NewShare[], on?: Kysely<Database>) {
     let statement = statements.get(rows.length);
-    if (statement === undefined) {
-      const keys = rows.map((_, i) => columns.map((c) => `${c}${i}`));
-      statements.set(rows.length, (statement = { run: statementFor(keys), keys }));
-    }
-    const values: Record<string, unknown> = {};
-    rows.forEach((row, i) => {
-      const keys = statement.keys[i]!;
-      const rowValues = valuesOf(row);
-      columns.forEach((column, c) => (values[keys[c]!] = rowValues[column]));
-    });
-    return (await statement.run(values, on)).map((row) => (row as { code: string }).code);
+    if (statement === undefined) statements.set(rows.length, (statement = statementFor(rows.length)));
+    return (await statement(rows.flatMap(valuesOf), on)).map((row) => (row as { code: string }).code);
   }
   return async (rows, on) => {
     const stored = new Set<string>();
