@@ -5,6 +5,9 @@ import { fakeEncryptedShare } from './support/envelopes.js';
 import { upload } from './support/files.js';
 import { createUpload, headUpload, patchChunk } from './support/tus.js';
 
+/** Access lines are written together at the end of the turn their responses ended in. */
+const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** Logs are read by operators and shipped to other systems: they must hold no secrets. */
 describe('logs', () => {
   let database: TestDatabase;
@@ -31,6 +34,7 @@ describe('logs', () => {
     });
     await http(server.url, `/api/shares/${created.body.code}`);
     await http(server.url, '/api/shares/000000');
+    await endOfTurn();
     const requests = lines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((entry) => entry.req !== undefined);
@@ -90,6 +94,7 @@ describe('logs', () => {
     });
 
     const token = grant.body.downloadUrls[0]!.url.split('/').pop()!;
+    await endOfTurn();
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(10);
     for (const secret of [
@@ -131,6 +136,7 @@ describe('logs', () => {
       if (typeof value === 'string') strings.push(value);
       else if (typeof value === 'object' && value !== null) Object.values(value).forEach(collect);
     };
+    await endOfTurn();
     lines.forEach((line) => collect(JSON.parse(line)));
     expect(strings).toContain('/api/shares/[code]');
     expect(strings).toContain('/[code]');
@@ -161,6 +167,7 @@ describe('logs', () => {
       if (typeof value === 'string') strings.push(value);
       else if (typeof value === 'object' && value !== null) Object.values(value).forEach(collect);
     };
+    await endOfTurn();
     lines.forEach((line) => collect(JSON.parse(line)));
     expect(strings).toContain('/api/uploads/[upload]');
     expect(strings).toContain('/[name]?downloads=1');

@@ -37,6 +37,15 @@ export const servingProcesses = Math.max(processWorkers, 1);
  * Builds the real app on the given database and listens on an ephemeral loopback port; in
  * the `server-workers` project, starts a real multi-worker process instead (see below).
  */
+/** A sink that gets one line per call: a logger may write several lines at once. */
+function byLine(sink: { write(line: string): void }): { write(text: string): void } {
+  return {
+    write: (text) => {
+      for (const line of text.split(/(?<=\n)/)) if (line !== '') sink.write(line);
+    },
+  };
+}
+
 export async function startTestApp(
   database: TestDatabase,
   options: { env?: Env; clock?: Clock; logStream?: { write(line: string): void } } = {},
@@ -55,7 +64,7 @@ export async function startTestApp(
     config,
     secrets: resolveSecrets(config),
     clock: options.clock,
-    logStream: options.logStream,
+    logStream: options.logStream && byLine(options.logStream),
     autoSweep: false,
     defaultMetrics: false,
   });
