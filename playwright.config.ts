@@ -36,6 +36,9 @@ export default defineConfig({
     baseURL,
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The service worker answers pages and assets itself, and requests it answers never
+    // reach page.route: only the spec about it (installable.spec.ts) lets it run.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'web', testDir: 'apps/web/e2e', use: chromium },

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { contentTokensPlugin } from './src/features/content/content-tokens-plugin';
+import { serviceWorkerPlugin } from './src/sw/service-worker-plugin';
 
 // Found from this file, so that the suite also runs from the repository's root.
 const linguiConfigPath = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
@@ -17,6 +18,7 @@ export default defineConfig({
     lingui({ configPath: linguiConfigPath }),
     tailwindcss(),
     contentTokensPlugin(),
+    serviceWorkerPlugin(),
   ],
   resolve: { conditions: ['source'] },
   build: {

@@ -50,6 +50,8 @@ function writeWebDist(): string {
     'robots.txt': `User-agent: *\nSitemap: ${origin}/sitemap.xml\n`,
     'assets/index-0123abcd.js': 'console.log(1);',
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'sw.js': 'self.addEventListener("fetch", () => {});',
+    'manifest.webmanifest': '{"name":"CodeDrop","start_url":"/"}',
     'prerender.json': JSON.stringify({
       origin,
       pages: {
@@ -221,6 +223,33 @@ describe.each([
     const icon = await get('/favicon.svg');
     expect(icon.status).toBe(200);
     expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the service worker and the manifest fresh, each with its own type', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    // A worker kept in a cache would hold back the next build's.
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+  });
+
+  it('sends a share-sheet POST that no service worker took to the clipboard, unread', async () => {
+    const res = await fetch(`${server.url}/share-target`, {
+      method: 'POST',
+      body: (() => {
+        const form = new FormData();
+        form.set('text', 'shared text');
+        form.set('files', new Blob(['x'.repeat(200_000)]), 'big.bin');
+        return form;
+      })(),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/clipboard');
+    expect(res.headers.get('connection')).toBe('close');
   });
 
   it('does not serve the files pages are built from under their own names', async () => {

@@ -7,6 +7,7 @@ import { replaceServedHeadOnRender } from './lib/served-head';
 import { loadLocale } from './lib/i18n/catalogs';
 import { siteLocales } from './lib/i18n/site-locales';
 import { warmLocale } from './lib/i18n/warm-locale';
+import { registerServiceWorker } from './lib/offline/register-service-worker';
 import { visitorLocale } from './lib/i18n/visitor-locale';
 import './index.css';
 
@@ -21,6 +22,7 @@ const locale = codeLink ? visitorLocale() : address.locale;
 
 prefetchConfig();
 warmLocale(locale);
+registerServiceWorker(locale);
 void Promise.all([createAppRouter(address.locale), loadLocale(locale)]).then(([router]) => {
   const app = (
     <StrictMode>

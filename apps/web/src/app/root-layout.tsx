@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { OfflineNotice } from '../components/offline-notice';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -17,6 +18,7 @@ export function RootLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1 py-10 sm:py-14">
+        <OfflineNotice />
         <Outlet />
       </main>
       <SiteFooter />

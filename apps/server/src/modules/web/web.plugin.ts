@@ -160,6 +160,17 @@ async function web(app: FastifyInstance, opts: { config: Config }) {
   app.get('/sitemap.xml', sendText('application/xml; charset=utf-8', site.sitemap));
   app.get('/robots.txt', sendText('text/plain; charset=utf-8', site.robots));
 
+  // The share sheet's POST (manifest.webmanifest) is the service worker's to take: it keeps
+  // what was shared on the device. One that reaches the server (a browser that runs no
+  // worker) is sent to the clipboard tool, its body never read: nothing shared is received.
+  app.post('/share-target', {
+    onRequest: (_request, reply, done) => {
+      void reply.header('connection', 'close').redirect('/clipboard', 303);
+      done();
+    },
+    handler: async () => undefined,
+  });
+
   app.decorate('spaFallback', async (request, reply) => {
     const raw = request.url.split('?')[0] ?? '/';
     const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;

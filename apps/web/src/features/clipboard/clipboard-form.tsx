@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn';
 import { useConfig } from '../../lib/config-context';
 import { formatCountIn } from '../../lib/i18n/format-numbers';
 import { useMessages } from '../../lib/i18n/product-messages';
+import { useSharedContent } from '../../lib/offline/use-shared-content';
 import { useTextShareCreation, type CreatedTextShare } from '../../lib/use-text-share-creation';
 import { PasteOffer } from './paste-offer';
 
@@ -26,6 +27,10 @@ export function ClipboardForm({ onCreated }: { onCreated: (created: CreatedClipb
   const creation = useTextShareCreation('clipboard', messages.clipboardCreateFailed);
   const busy = creation.busy;
   const textRef = useRef<HTMLTextAreaElement>(null);
+  // Text handed over by a phone's share sheet (lib/offline/share-target.ts).
+  useSharedContent((shared) => {
+    if (shared.text !== '') setText(shared.text);
+  });
 
   const length = codePointLength(text);
   const tooLong = length > config.maxTextChars;

@@ -21,6 +21,7 @@ import type { SealProgress } from '../../lib/encryption/progress';
 import { useEncryptionOptions } from '../../lib/encryption/use-encryption-options';
 import { DownloadLimitField } from './download-limit-field';
 import { FilePicker } from '../../components/file-picker';
+import { useSharedContent } from '../../lib/offline/use-shared-content';
 import { SmartDataInfo, UploadLimits } from './file-facts';
 import type { CreatedFile } from './created-file';
 import { totalBytes } from '../../lib/file-selection';
@@ -47,6 +48,10 @@ export function FileShareForm({ onCreated }: { onCreated: (created: CreatedFile)
   const encryption = useEncryptionOptions();
   const selection = useFileSelection(config, !uploading);
   const { files } = selection;
+  // Files handed over by a phone's share sheet (lib/offline/share-target.ts).
+  useSharedContent((shared) => {
+    if (shared.files.length > 0) selection.add(shared.files);
+  });
   const expiresInSeconds = expiry ?? config.defaultExpirySeconds;
   // Bumped when a record may have gone (a failed resume forgets an upload the server lost).
   const [records, setRecords] = useState(0);
