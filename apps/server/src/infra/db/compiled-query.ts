@@ -21,7 +21,11 @@ export function compiledQuery<Names extends string, Row>(
   const run = compiledPositions(db, names.length, (markers) =>
     build(Object.fromEntries(names.map((name, i) => [name, markers[i]!])) as Record<Names, string>),
   );
-  return (values, on) => run(names.map((name) => values[name]), on);
+  return (values, on) =>
+    run(
+      names.map((name) => values[name]),
+      on,
+    );
 }
 
 /**

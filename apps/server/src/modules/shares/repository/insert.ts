@@ -90,8 +90,11 @@ export function createSharesInserter(db: Kysely<Database>): InsertShares {
   }
   async function insertChunk(rows: NewShare[], on?: Kysely<Database>) {
     let statement = statements.get(rows.length);
-    if (statement === undefined) statements.set(rows.length, (statement = statementFor(rows.length)));
-    return (await statement(rows.flatMap(valuesOf), on)).map((row) => (row as { code: string }).code);
+    if (statement === undefined)
+      statements.set(rows.length, (statement = statementFor(rows.length)));
+    return (await statement(rows.flatMap(valuesOf), on)).map(
+      (row) => (row as { code: string }).code,
+    );
   }
   return async (rows, on) => {
     const stored = new Set<string>();
