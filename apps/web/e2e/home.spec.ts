@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createClipboardShare, createNoteShare, unusedCode } from './support/api';
 import { expectAccessible } from './support/axe';
 import { holdRequests } from './support/traffic';
+import { harnessLine } from './support/clean-console';
 
 const notFound = 'Content not found or has expired. Please check the code and try again.';
 
@@ -110,6 +111,7 @@ test('a /{code} link adopts the served landing page, shows the code while it loo
   const share = await createClipboardShare(request, 'adopted, not redrawn');
   const errors: string[] = [];
   page.on('console', (message) => {
+    if (harnessLine(message.text())) return;
     if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(String(error)));

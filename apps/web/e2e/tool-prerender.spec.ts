@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { holdRequests } from './support/traffic';
+import { harnessLine } from './support/clean-console';
 
 /**
  * The tools' pages are prerendered as they first show (scripts/prerender.mjs), so their form
@@ -49,6 +50,7 @@ test.describe('with JavaScript disabled', () => {
 test('the script adopts the served form instead of drawing it again', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => {
+    if (harnessLine(message.text())) return;
     if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(String(error)));

@@ -9,6 +9,13 @@ export const notFoundLines: Expected = (text) =>
   text.startsWith('Failed to load resource: the server responded with a status of 404');
 
 /**
+ * What Playwright itself writes when a page registers its service worker, which the suite
+ * blocks (playwright.config.ts): a line of the harness, not of the app.
+ */
+export const harnessLine: Expected = (text) =>
+  text === 'Service Worker registration blocked by Playwright';
+
+/**
  * Opens a page, waits until React has taken it over (hydrated, or rendered where nothing
  * was served for it) and every request it starts has ended, and fails on any console error
  * or warning and any uncaught error: React reports hydration mismatches, key warnings and
@@ -23,7 +30,7 @@ export async function expectCleanConsole(
   page.on('console', (message) => {
     const type = message.type();
     if (type !== 'error' && type !== 'warning') return;
-    if (options.expected?.(message.text())) return;
+    if (harnessLine(message.text()) || options.expected?.(message.text())) return;
     problems.push(`${type}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
