@@ -7,7 +7,7 @@ import { shareTargetPath } from '../lib/offline/share-target';
  * - `asset`: a fingerprinted file under /assets/, from the cache, else fetched and kept;
  * - `page`: a tool or landing page, from the network, kept for offline use, from the cache
  *   when there is no network;
- * - `static`: the icons, favicon and manifest, from the network, else from the cache;
+ * - `static`: the icons, favicon and manifest, from the network and kept, else from the cache;
  * - `network`: everything else, untouched: the API (answers and shares' content are never
  *   cached), downloads, the admin console, other origins.
  */

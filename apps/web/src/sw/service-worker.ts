@@ -142,20 +142,22 @@ async function fromCacheFirst(request: Request): Promise<Response> {
   return response;
 }
 
-/** The network's answer (a page's kept up to date in the cache), else the cached one. */
+/**
+ * The network's answer, kept in the cache under its path; without a network, the kept one,
+ * and for a page not kept, the landing page in the visitor's language.
+ */
 async function fromNetworkFirst(request: Request, page: boolean): Promise<Response> {
+  const path = new URL(request.url).pathname;
   try {
     const response = await fetch(request);
-    if (page && response.ok && response.type === 'basic' && !response.redirected) {
-      const url = new URL(request.url);
+    if (response.ok && response.type === 'basic' && !response.redirected) {
       const copy = response.clone();
-      void caches.open(pagesCache).then((cache) => cache.put(url.pathname, copy));
+      void caches.open(pagesCache).then((cache) => cache.put(path, copy));
     }
     return response;
   } catch (offline) {
     const cached =
-      (await caches.match(request, { ignoreSearch: true })) ??
-      (page ? await caches.match(new URL(request.url).pathname) : undefined) ??
+      (await caches.match(path)) ??
       (page ? await caches.match(localizedPath(await lastLocale(), '/')) : undefined);
     if (cached !== undefined) return cached;
     throw offline;

@@ -33,32 +33,37 @@ type Unlisted = Exclude<keyof NewShare, (typeof columns)[number]>;
 const everyColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyColumnListed;
 
-/** A new share's values in the order of `columns`, with the defaults of unset ones. */
-function valuesOf(row: NewShare): unknown[] {
-  return [
-    row.code,
-    row.type,
-    row.content ?? null,
-    row.is_encrypted ?? false,
-    row.encrypted_payload ?? null,
-    row.kdf ?? null,
-    row.auth_verifier ?? null,
-    row.recovery_email_hash ?? null,
-    row.recovery_escrow ?? null,
-    row.delete_token_hash,
-    row.created_at,
-    row.expires_at,
-    row.reclaim_after,
-    row.total_bytes ?? null,
-    row.files ?? null,
-    row.max_downloads ?? null,
-    row.burn_after_reading ?? false,
-    row.upload_received ?? null,
-    row.upload_touched_at ?? null,
-    row.upload_client ?? null,
-    row.request_info ?? null,
-    row.max_submissions ?? null,
-  ];
+function valuesOf(row: NewShare): Record<(typeof columns)[number], unknown> {
+  return {
+    code: row.code,
+    type: row.type,
+    content: row.content ?? null,
+    is_encrypted: row.is_encrypted ?? false,
+    encrypted_payload: row.encrypted_payload ?? null,
+    kdf: row.kdf ?? null,
+    auth_verifier: row.auth_verifier ?? null,
+    recovery_email_hash: row.recovery_email_hash ?? null,
+    recovery_escrow: row.recovery_escrow ?? null,
+    delete_token_hash: row.delete_token_hash,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    reclaim_after: row.reclaim_after,
+    total_bytes: row.total_bytes ?? null,
+    files: row.files ?? null,
+    max_downloads: row.max_downloads ?? null,
+    burn_after_reading: row.burn_after_reading ?? false,
+    upload_received: row.upload_received ?? null,
+    upload_touched_at: row.upload_touched_at ?? null,
+    upload_client: row.upload_client ?? null,
+    request_info: row.request_info ?? null,
+    max_submissions: row.max_submissions ?? null,
+  };
+}
+
+/** A new share's values in the order of `columns`, as the statement takes them. */
+function orderedValuesOf(row: NewShare): unknown[] {
+  const values = valuesOf(row);
+  return columns.map((column) => values[column]);
 }
 
 /**
@@ -92,7 +97,7 @@ export function createSharesInserter(db: Kysely<Database>): InsertShares {
     let statement = statements.get(rows.length);
     if (statement === undefined)
       statements.set(rows.length, (statement = statementFor(rows.length)));
-    return (await statement(rows.flatMap(valuesOf), on)).map(
+    return (await statement(rows.flatMap(orderedValuesOf), on)).map(
       (row) => (row as { code: string }).code,
     );
   }
