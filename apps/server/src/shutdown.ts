@@ -17,6 +17,8 @@ export async function shutDown(
   deadlineMs: number,
 ): Promise<boolean> {
   drain.start();
+  // A live room's stream never ends by itself: its devices reconnect, to another instance.
+  app.roomHub.endAll();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), deadlineMs);

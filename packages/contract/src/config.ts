@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { configDefaults, downloadLimit, downloadUrlSeconds } from './limits.js';
+export { configDefaults, downloadLimit, downloadUrlSeconds, maxRoomDevices } from './limits.js';
 
 /** GET /api/config: what the web app needs to know about this server's limits. */
 export const publicConfigSchema = z.object({

@@ -4,6 +4,9 @@
 /** The download limit range (docs/product.md#limits). */
 export const downloadLimit = { min: 1, max: 100, default: 10 } as const;
 
+/** Devices connected to one live room at once, on every instance together. */
+export const maxRoomDevices = 20;
+
 /** Signed download URLs live 300 s (docs/design.md#lifecycle). */
 export const downloadUrlSeconds = 300;
 

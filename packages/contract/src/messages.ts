@@ -1,4 +1,5 @@
 import { formatCount } from './format-count.js';
+import { maxRoomDevices } from './limits.js';
 
 /**
  * User-facing words (docs/product.md#messages), kept once so the API's problem
@@ -86,4 +87,10 @@ export const requestMessages = {
   full: 'This request is not taking any more submissions.',
   notAcceptingFiles: 'This request takes text only, not files.',
   notAcceptingText: 'This request takes files only, not text.',
+} as const;
+
+/** What the API says of live rooms (docs/api.md#live-rooms). */
+export const roomMessages = {
+  /** A room with as many devices connected as it takes. */
+  full: `This room already has ${maxRoomDevices} devices connected. Close it on one of them and try again.`,
 } as const;

@@ -35,7 +35,7 @@ export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
 const isoDate = z.string();
 /** What the console reviews: every kind of share, and requests (they can be reported too). */
-export const consoleTypes = [...shareTypes, 'request'] as const;
+export const consoleTypes = [...shareTypes, 'request', 'room'] as const;
 export type ConsoleType = (typeof consoleTypes)[number];
 const consoleTypeSchema = z.enum(consoleTypes);
 

@@ -28,6 +28,8 @@ export const errorStatus = {
   REQUEST_FULL: 409,
   /** A submission of a kind the request does not take (files to a text-only one, …). */
   REQUEST_NOT_ACCEPTING: 409,
+  /** A live room with as many devices connected as it takes. */
+  ROOM_FULL: 409,
   /** A resumable upload that was abandoned, reclaimed or never existed. */
   UPLOAD_NOT_FOUND: 404,
   LENGTH_REQUIRED: 411,
@@ -69,5 +71,8 @@ export const problemSchema = z.object({
   errors: z.array(fieldErrorSchema).optional(),
   retryAfterSeconds: z.number().int().optional(),
   attemptsLeft: z.number().int().optional(),
+  /** On a share lookup's 404: the code is a request's or a room's, looked up on its own path. */
+  kind: z.enum(['request', 'room']).optional(),
 });
+export type OtherKind = 'request' | 'room';
 export type Problem = z.infer<typeof problemSchema>;

@@ -5,6 +5,7 @@ import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { createDb, migrate } from '../infra/db/index.js';
 import type { Config } from '../config/config.js';
 import { resolveSecrets } from '../config/secrets.js';
+import { relayBusMessages } from '../infra/bus/cluster.js';
 import { metricsReply, metricsRequest, roleEnv, type WorkerRole } from './messages.js';
 
 /** How long past the workers' own drain deadline the primary waits before killing them. */
@@ -43,6 +44,7 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
     roles.set(worker, role);
     const startedAt = Date.now();
     worker.on('message', (message: unknown) => {
+      if (relayBusMessages(message)) return;
       const request = metricsRequest(message);
       if (request === null) return;
       aggregator.clusterMetrics().then(

@@ -10,6 +10,10 @@ export const abuseVariables = {
     ...int(30, 1, 1_000_000),
     doc: 'lookups that find nothing (and wrong passwords) per client IP per 10 minutes',
   },
+  RATE_LIMIT_ROOM_EDITS: {
+    ...int(1_200, 1, 1_000_000),
+    doc: 'edits of live rooms per client IP per minute (a device sends at most one at a time)',
+  },
   RATE_LIMIT_UPLOAD_BYTES: {
     ...int(1_073_741_824, 1, Number.MAX_SAFE_INTEGER),
     doc: 'upload bytes per client IP per hour (1 GiB), charged by the declared body length',

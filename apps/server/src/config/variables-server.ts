@@ -83,7 +83,7 @@ export const serverVariables = {
   },
   REDIS_URL: {
     ...url(['redis:', 'rediss:']),
-    doc: '`redis://…`: share rate-limit counters between instances (in-process when unset)',
+    doc: "`redis://…`: share rate-limit counters and live rooms' updates between instances (in-process when unset)",
   },
   REDIS_KEY_PREFIX: { ...text('codedrop:'), doc: "prefix for CodeDrop's Redis keys" },
   TRUST_PROXY: {

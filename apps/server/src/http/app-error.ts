@@ -2,8 +2,10 @@ import {
   errorStatus,
   messages,
   requestMessages,
+  roomMessages,
   type ErrorCode,
   type FieldError,
+  type OtherKind,
 } from '@codedrop/contract';
 
 const titles: Record<ErrorCode, string> = {
@@ -23,6 +25,7 @@ const titles: Record<ErrorCode, string> = {
   SHARE_UNDER_REVIEW: 'Held for review',
   REQUEST_FULL: 'Request full',
   REQUEST_NOT_ACCEPTING: 'Not accepted here',
+  ROOM_FULL: 'Room full',
   UPLOAD_NOT_FOUND: 'Upload not found',
   LENGTH_REQUIRED: 'Length required',
   SHARE_EXPIRED: messages.shareExpired,
@@ -55,6 +58,7 @@ const details: Partial<Record<ErrorCode, string>> = {
   SHARE_UNDER_REVIEW: messages.shareUnderReview,
   CONTENT_BLOCKED: messages.contentBlocked,
   REQUEST_FULL: requestMessages.full,
+  ROOM_FULL: roomMessages.full,
   UPLOAD_OFFSET_MISMATCH:
     'The upload continues from another offset: ask for it with HEAD and send from there.',
   UPLOAD_NOT_FOUND:
@@ -74,6 +78,8 @@ export interface AppErrorExtras {
   errors?: FieldError[];
   retryAfterSeconds?: number;
   attemptsLeft?: number;
+  /** A share lookup's code that holds no share but a request or a room: where to look. */
+  kind?: OtherKind;
 }
 
 /** The one error type the API raises; the error handler turns it into problem+json. */

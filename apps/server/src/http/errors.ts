@@ -41,6 +41,7 @@ export function problemOf(error: AppError, instance?: string): Problem & { insta
       ? { retryAfterSeconds: error.extras.retryAfterSeconds }
       : {}),
     ...(error.extras.attemptsLeft !== undefined ? { attemptsLeft: error.extras.attemptsLeft } : {}),
+    ...(error.extras.kind !== undefined ? { kind: error.extras.kind } : {}),
   };
 }
 

@@ -45,5 +45,7 @@ export async function asLookup<T>(
 function isMiss(error: AppError): boolean {
   // A download refused because its limit was reached is a correct guess, not a miss.
   if (error.code === 'DOWNLOAD_LIMIT_REACHED') return false;
+  // A request's or a room's code asked for as a share's: a right code, found elsewhere.
+  if (error.extras.kind !== undefined) return false;
   return error.status === 404 || error.status === 410 || error.code === 'WRONG_PASSWORD';
 }

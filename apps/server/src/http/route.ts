@@ -23,6 +23,7 @@ export interface RouteDocs {
 type SchemaOf<E extends Endpoint> = RouteDocs & {
   params: E['params'];
   headers: E['headers'];
+  querystring: E['querystring'];
   body: E['body'];
   response: E['responses'];
 };
@@ -84,6 +85,7 @@ function schemaOf(endpoint: Endpoint): Record<string, unknown> {
   const schema: Record<string, unknown> = {
     params: endpoint.params,
     headers: endpoint.headers,
+    querystring: endpoint.querystring,
     body: endpoint.body,
     response: endpoint.responses,
   };

@@ -141,6 +141,7 @@ export function problemFromBody(
       errors: problem.errors,
       retryAfterSeconds: problem.retryAfterSeconds ?? retryAfterSeconds,
       attemptsLeft: problem.attemptsLeft,
+      ...(problem.kind === undefined ? {} : { kind: problem.kind }),
     };
   }
   return {

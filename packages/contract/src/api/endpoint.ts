@@ -18,6 +18,8 @@ export interface Endpoint {
   readonly path: string;
   readonly params?: z.ZodType;
   readonly headers?: z.ZodType;
+  /** The query string's parameters (only where a path cannot carry them). */
+  readonly querystring?: z.ZodType;
   readonly body?: z.ZodType;
   /** The answer's schema for each status; `4XX` and `5XX` for the problems. */
   readonly responses?: { readonly [status: string]: z.ZodType };

@@ -16,6 +16,8 @@ export interface ClientProblem {
   errors?: FieldError[];
   retryAfterSeconds?: number;
   attemptsLeft?: number;
+  /** On a share lookup's 404: the code is a request's or a room's. */
+  kind?: 'request' | 'room';
 }
 
 /** What every API call returns instead of throwing (docs/architecture.md#conventions). */

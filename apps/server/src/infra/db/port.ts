@@ -4,3 +4,4 @@ export type * from './schema.js';
 export { compiledPositions, compiledQuery } from './compiled-query.js';
 export { createGroupCommit, type GroupScope, type WriteSoon } from './group-commit.js';
 export { DatabaseUnavailableError } from './unavailable.js';
+export { writeTransaction } from './write-transaction.js';

@@ -12,7 +12,7 @@ export type DefaultedInt = ColumnType<number, number | undefined, number>;
  * What a row of `shares` holds: a share of one of the kinds, or an asker's request
  * (migration 0018), which is never served as a share.
  */
-export type StoredShareType = ShareType | 'request';
+export type StoredShareType = ShareType | 'request' | 'room';
 
 export interface SharesTable {
   code: string;
@@ -62,6 +62,21 @@ export interface SharesTable {
   max_submissions: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** Submissions taken so far, running uploads included (a slot each). */
   submission_count: DefaultedInt;
+  /** A room's edits so far (migration 0019); 0 for everything else. */
+  room_version: DefaultedInt;
+  /** The version the device that made the last edit had seen. */
+  room_base_version: DefaultedInt;
+  /** The device that made the last edit; null before the first. */
+  room_device: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A device connected to a room now, held by one connection (migration 0019). */
+export interface RoomDevicesTable {
+  code: string;
+  device: string;
+  /** The connection: its process's id, a colon, the connection's number there. */
+  holder: string;
+  seen_at: Timestamp;
 }
 
 /**
@@ -168,6 +183,7 @@ export interface DownloadGrantsTable {
 export interface Database {
   shares: SharesTable;
   submissions: SubmissionsTable;
+  room_devices: RoomDevicesTable;
   /** Written and rolled back by the health check; always empty. */
   health_probe: { payload: string };
   download_grants: DownloadGrantsTable;

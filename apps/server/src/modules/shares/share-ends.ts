@@ -149,31 +149,50 @@ export function createShareEnds(deps: ShareEndsDeps) {
 
   const outcome = (ended: boolean): EndOutcome => (ended ? 'ended' : 'none');
 
+  /** Told of every share ended early by code (a live room's devices are told at once). */
+  const endListeners: Array<(code: string, reason: ShareEnd['reason']) => void> = [];
+
+  async function endOne(end: ShareEnd): Promise<EndOutcome> {
+    const ended = await endByReason(end);
+    if (ended === 'ended' && 'code' in end) {
+      for (const listener of endListeners) listener(end.code, end.reason);
+    }
+    return ended;
+  }
+
+  /** Each reason's statement is chosen here, and only here. */
+  async function endByReason(end: ShareEnd): Promise<EndOutcome> {
+    const now = clock.now();
+    switch (end.reason) {
+      case 'burnt':
+        return outcome(await burnShare(db, end.code, now, addSeconds(now, goneGraceSeconds)));
+      case 'destroyed': {
+        const destroyed = await destroyShare(db, end.code, addSeconds(now, goneGraceSeconds));
+        if (destroyed === null) return 'none';
+        await releaseBlobs(await blobsOfEnded([{ code: end.code, blobKeys: [], ...destroyed }]));
+        return 'ended';
+      }
+      case 'deleted':
+        if ('uploadKey' in end) return outcome(await markUploadGivenUp(db, end.uploadKey, now));
+        return deleteByCreator(end.code, end.tokenHash);
+      case 'abandoned':
+        return outcome(await abandonStarvedUpload(db, end.code, end.received, now));
+      case 'removed':
+      case 'blocked':
+      case 'failed-upload':
+        return deleteNow(end);
+    }
+  }
+
   return {
     releaseBlobs,
 
-    /** Ends one share for `end.reason`: each reason's statement is chosen here, and only here. */
-    async endShare(end: ShareEnd): Promise<EndOutcome> {
-      const now = clock.now();
-      switch (end.reason) {
-        case 'burnt':
-          return outcome(await burnShare(db, end.code, now, addSeconds(now, goneGraceSeconds)));
-        case 'destroyed': {
-          const destroyed = await destroyShare(db, end.code, addSeconds(now, goneGraceSeconds));
-          if (destroyed === null) return 'none';
-          await releaseBlobs(await blobsOfEnded([{ code: end.code, blobKeys: [], ...destroyed }]));
-          return 'ended';
-        }
-        case 'deleted':
-          if ('uploadKey' in end) return outcome(await markUploadGivenUp(db, end.uploadKey, now));
-          return deleteByCreator(end.code, end.tokenHash);
-        case 'abandoned':
-          return outcome(await abandonStarvedUpload(db, end.code, end.received, now));
-        case 'removed':
-        case 'blocked':
-        case 'failed-upload':
-          return deleteNow(end);
-      }
+    /** Ends one share for `end.reason`. */
+    endShare: endOne,
+
+    /** Calls `listener` after each share that ends early, by code, with its reason. */
+    onEnded(listener: (code: string, reason: ShareEnd['reason']) => void): void {
+      endListeners.push(listener);
     },
 
     /** Abandons every running upload with no progress since `stalledBefore`; how many. */

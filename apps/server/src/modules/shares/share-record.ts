@@ -75,7 +75,7 @@ export function isShare(record: ShareRecord): record is Share {
 }
 
 export function isShareType(type: StoredShareType): type is ShareType {
-  return type !== 'request';
+  return type !== 'request' && type !== 'room';
 }
 
 /** `abandoned`: a resumable upload that made no progress for UPLOAD_STALL_SECONDS. */

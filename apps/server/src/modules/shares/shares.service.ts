@@ -63,7 +63,14 @@ export function createShareService(deps: ShareServiceDeps) {
   async function requireLive(code: string): Promise<Share> {
     const now = clock.now();
     const found = await findShare(db, code, now);
-    if (found === null || !isShare(found.record)) throw new AppError('SHARE_NOT_FOUND');
+    if (found === null) throw new AppError('SHARE_NOT_FOUND');
+    if (!isShare(found.record)) {
+      // A live request's or room's code: the client is told where to look (a right code,
+      // so no miss); an ended one reads like any code without a share.
+      const kind = found.record.type === 'room' ? 'room' : 'request';
+      const open = found.live && found.record.quarantinedAt === null;
+      throw new AppError('SHARE_NOT_FOUND', undefined, open ? { kind } : {});
+    }
     // Held for review: nothing of it is served, whatever its state (docs/design.md#moderation).
     if (found.record.quarantinedAt !== null) throw new AppError('SHARE_QUARANTINED');
     if (!found.live) throw new AppError(goneErrorCode(found.record, now));

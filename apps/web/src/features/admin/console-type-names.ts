@@ -6,4 +6,5 @@ export const consoleTypeNames: Record<ConsoleType, string> = {
   notepad: 'Note',
   file: 'File',
   request: 'Request',
+  room: 'Live room',
 };

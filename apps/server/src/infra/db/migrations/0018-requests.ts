@@ -67,7 +67,7 @@ export function requests(dialect: Dialect): Migration {
   };
 }
 
-async function inOneTransaction(
+export async function inOneTransaction(
   sqlite: boolean,
   db: Kysely<unknown>,
   steps: (db: Kysely<unknown>) => Promise<void>,
@@ -77,7 +77,12 @@ async function inOneTransaction(
 }
 
 /** Replaces the type column's CHECK `from` by `to` (constants of this file only). */
-async function widenTypeCheck(dialect: Dialect, db: Kysely<unknown>, from: string, to: string) {
+export async function widenTypeCheck(
+  dialect: Dialect,
+  db: Kysely<unknown>,
+  from: string,
+  to: string,
+) {
   if (dialect === 'postgres') {
     await sql`alter table shares drop constraint shares_type_check`.execute(db);
     await sql`alter table shares add constraint shares_type_check check (${sql.raw(to)})`.execute(

@@ -17,6 +17,7 @@ import { uploadClients } from './0015-upload-clients.js';
 import { filesOnly } from './0016-files-only.js';
 import { codeCountsPerStatement } from './0017-code-counts-per-statement.js';
 import { requests } from './0018-requests.js';
+import { rooms } from './0019-rooms.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -38,5 +39,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0016-files-only': filesOnly(dialect),
     '0017-code-counts-per-statement': codeCountsPerStatement(dialect),
     '0018-requests': requests(dialect),
+    '0019-rooms': rooms(dialect),
   };
 }

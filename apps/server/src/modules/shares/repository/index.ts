@@ -9,3 +9,4 @@ export * from './uploads.js';
 export * from './moderation.js';
 export * from './console.js';
 export * from './requests.js';
+export * from './rooms.js';

@@ -24,6 +24,9 @@ export type NewShare = Insertable<
     | 'download_count'
     | 'quarantined_at'
     | 'submission_count'
+    | 'room_version'
+    | 'room_base_version'
+    | 'room_device'
   >
 >;
 
