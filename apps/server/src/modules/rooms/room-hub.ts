@@ -4,12 +4,12 @@ import type { RoomStream, StreamEnd } from './room-stream.js';
 
 /**
  * What goes over the bus: small signals, never a text (PostgreSQL's NOTIFY takes 8000 bytes
- * at most). `o` is the process that sent it; `k` the kind: an edit to version `v`, a device
- * count `n`, or the room's end for reason `r`.
+ * at most). `o` is the process that sent it; `k` the kind: an edit to version `v`, a change
+ * of the devices connected, or the room's end for reason `r`.
  */
 type Signal =
   | { o: string; k: 'e'; c: string; v: number }
-  | { o: string; k: 'd'; c: string; n: number }
+  | { o: string; k: 'd'; c: string }
   | { o: string; k: 'x'; c: string; r: RoomEndReason };
 
 function parseSignal(text: string): Signal | null {
@@ -17,7 +17,7 @@ function parseSignal(text: string): Signal | null {
     const signal = JSON.parse(text) as Partial<Signal>;
     if (typeof signal.o !== 'string' || typeof signal.c !== 'string') return null;
     if (signal.k === 'e' && typeof signal.v === 'number') return signal as Signal;
-    if (signal.k === 'd' && typeof signal.n === 'number') return signal as Signal;
+    if (signal.k === 'd') return signal as Signal;
     if (signal.k === 'x' && typeof signal.r === 'string') return signal as Signal;
   } catch {
     // Not ours: another program on the channel.
@@ -31,6 +31,8 @@ export interface RoomHubDeps {
   origin: string;
   /** The room's text now, or null once it is gone. */
   loadText(code: string): Promise<RoomTextEvent | null>;
+  /** How many devices the room has now, on every instance. */
+  loadDevices(code: string): Promise<number>;
   onError(error: unknown): void;
 }
 
@@ -41,8 +43,6 @@ export interface RoomHubDeps {
  */
 export function createRoomHub(deps: RoomHubDeps) {
   const rooms = new Map<string, Set<RoomStream>>();
-  /** Rooms whose text is being read; true when a newer signal came meanwhile. */
-  const reading = new Map<string, boolean>();
 
   const streamsOf = (code: string) => rooms.get(code);
 
@@ -56,25 +56,46 @@ export function createRoomHub(deps: RoomHubDeps) {
     return version;
   }
 
-  /** Reads the room's text and hands it to its streams; one read at a time per room. */
-  function refresh(code: string): void {
-    if (reading.has(code)) {
-      reading.set(code, true);
-      return;
-    }
-    reading.set(code, false);
-    deps
-      .loadText(code)
-      .then((text) => {
-        if (text !== null) deliverText(code, text);
-      })
-      .catch(deps.onError)
-      .finally(() => {
-        const again = reading.get(code) === true;
-        reading.delete(code);
-        if (again && streamsOf(code) !== undefined) refresh(code);
-      });
+  /**
+   * Runs `read` for a room and hands its result to the room's streams, one read at a time
+   * per room and kind; a call while one runs makes it run once more after, so the last
+   * value delivered was read after the last change that asked for it.
+   */
+  function coalesced<T>(
+    load: (code: string) => Promise<T>,
+    deliver: (code: string, value: T) => void,
+  ) {
+    const running = new Map<string, boolean>();
+    const run = (code: string): void => {
+      if (running.has(code)) {
+        running.set(code, true);
+        return;
+      }
+      running.set(code, false);
+      load(code)
+        .then((value) => deliver(code, value))
+        .catch(deps.onError)
+        .finally(() => {
+          const again = running.get(code) === true;
+          running.delete(code);
+          if (again && streamsOf(code) !== undefined) run(code);
+        });
+    };
+    return run;
   }
+
+  /** The room's text read again for its streams (a signal from another process). */
+  const refresh = coalesced(deps.loadText, (code, text) => {
+    if (text !== null) deliverText(code, text);
+  });
+  /**
+   * The device count read again for the room's streams. Counts are read, never carried:
+   * joins and leaves on several instances at once could otherwise arrive out of order and
+   * leave a stale count on screen.
+   */
+  const recount = coalesced(deps.loadDevices, (code, devices) => {
+    for (const stream of streamsOf(code) ?? []) stream.sendDevices(devices);
+  });
 
   function endLocal(code: string, reason: StreamEnd) {
     for (const stream of [...(streamsOf(code) ?? [])]) stream.end(reason);
@@ -95,7 +116,7 @@ export function createRoomHub(deps: RoomHubDeps) {
           if (signal.v > newest(signal.c)) refresh(signal.c);
           return;
         case 'd':
-          for (const stream of streamsOf(signal.c) ?? []) stream.sendDevices(signal.n);
+          recount(signal.c);
           return;
         case 'x':
           endLocal(signal.c, signal.r);
@@ -104,7 +125,10 @@ export function createRoomHub(deps: RoomHubDeps) {
     },
     resync() {
       // Signals may have been lost while the bus was away: every room read again.
-      for (const code of rooms.keys()) refresh(code);
+      for (const code of rooms.keys()) {
+        refresh(code);
+        recount(code);
+      }
     },
   });
 
@@ -124,9 +148,10 @@ export function createRoomHub(deps: RoomHubDeps) {
       deliverText(code, text);
       publish({ o: deps.origin, k: 'e', c: code, v: text.version });
     },
-    devicesChanged(code: string, devices: number) {
-      for (const stream of streamsOf(code) ?? []) stream.sendDevices(devices);
-      publish({ o: deps.origin, k: 'd', c: code, n: devices });
+    /** A device joined or left through this process (its row is written). */
+    devicesChanged(code: string) {
+      recount(code);
+      publish({ o: deps.origin, k: 'd', c: code });
     },
     ended(code: string, reason: RoomEndReason) {
       endLocal(code, reason);

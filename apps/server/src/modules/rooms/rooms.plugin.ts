@@ -64,6 +64,7 @@ async function rooms(
     bus,
     origin: processId,
     loadText: (code) => service.currentText(code),
+    loadDevices: (code) => service.devices(code),
     onError: (error) => app.log.warn({ err: error }, 'room: a signal could not be handled'),
   });
   const service = createRoomService({

@@ -83,7 +83,7 @@ export default async function roomRoutes(app: FastifyInstance, opts: { config: C
         app.rooms.admit(code, request.headers.authorization),
       );
       const holder = app.roomHolders.next();
-      const devices = await app.rooms.join(code, device, holder);
+      await app.rooms.join(code, device, holder);
       reply.hijack();
       reply.raw.setHeader('content-security-policy', apiContentSecurityPolicy);
       const stream = openRoomStream(reply.raw, {
@@ -99,7 +99,8 @@ export default async function roomRoutes(app: FastifyInstance, opts: { config: C
         },
       });
       app.roomHub.add(stream);
-      stream.sendDevices(devices);
+      // Counted after the stream is in: this device, and every other join meanwhile.
+      app.roomHub.devicesChanged(code);
       try {
         const text = await app.rooms.currentText(code);
         if (text === null) stream.end('deleted');

@@ -187,11 +187,8 @@ export function createRoomService(deps: RoomServiceDeps) {
 
     now: () => clock.now(),
 
-    /**
-     * Counts the device in (ROOM_FULL past the limit), tells the room's other devices and
-     * answers how many there are now.
-     */
-    async join(code: string, device: string, holder: string): Promise<number> {
+    /** Counts the device in (ROOM_FULL past the limit); the caller then tells the room. */
+    async join(code: string, device: string, holder: string): Promise<void> {
       const joined = await joinRoom(db, deps.dialect, {
         code,
         device,
@@ -201,14 +198,15 @@ export function createRoomService(deps: RoomServiceDeps) {
         maxDevices: maxRoomDevices,
       });
       if (joined === null) throw new AppError('ROOM_FULL');
-      hub.devicesChanged(code, joined.devices);
-      return joined.devices;
     },
 
     async leave(code: string, device: string, holder: string): Promise<void> {
       await leaveRoom(db, code, device, holder);
-      hub.devicesChanged(code, await countDevices(db, code, clock.now(), deviceStaleMs));
+      hub.devicesChanged(code);
     },
+
+    /** Devices connected to the room now, on every instance. */
+    devices: (code: string) => countDevices(db, code, clock.now(), deviceStaleMs),
 
     /** The room's text now, for the streams; null once it is gone. */
     async currentText(code: string): Promise<RoomTextEvent | null> {
