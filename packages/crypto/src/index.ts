@@ -23,6 +23,12 @@ export {
 } from './envelope.js';
 export { decryptFileMeta, openFileMeta, sealFileMeta, type FileMeta } from './file-meta.js';
 export {
+  UNASSIGNED_ROOM_CODE,
+  openRoomText,
+  sealRoomText,
+  type SealedRoomText,
+} from './room-text.js';
+export {
   NONCE_PREFIX_BYTES,
   SEGMENT_SIZE,
   STREAM_HEADER_BYTES,

@@ -4,16 +4,20 @@ import {
   envelopeSchema,
   kdfLimits,
   kdfSchema,
+  sealedTextSchema,
   type Envelope as WireEnvelope,
+  type SealedText as WireSealedText,
   type Kdf as WireKdf,
 } from '@codedrop/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   WRITE_ITERATIONS,
   createKeys,
+  sealRoomText,
   toBase64,
   type Envelope,
   type KdfParams,
+  type SealedRoomText,
 } from '../src/index.js';
 import { MAX_ITERATIONS, MIN_ITERATIONS } from '../src/kdf.js';
 import { encryptFileMeta } from '../src/file-meta.js';
@@ -33,6 +37,7 @@ describe('agreement with @codedrop/contract', () => {
   it('has the same envelope and kdf types', () => {
     expectTypeOf<Envelope>().toEqualTypeOf<WireEnvelope>();
     expectTypeOf<KdfParams>().toEqualTypeOf<WireKdf>();
+    expectTypeOf<SealedRoomText>().toEqualTypeOf<WireSealedText>();
   });
 
   it('writes envelopes, kdf objects, verifiers and keys the contract accepts', async () => {
@@ -47,5 +52,7 @@ describe('agreement with @codedrop/contract', () => {
 
     const writer = await createKeys('pw');
     expect(kdfSchema.parse(writer.kdf)).toEqual(writer.kdf);
+    const sealed = await sealRoomText(writer.encKey, '4821', 'hello');
+    expect(sealedTextSchema.parse(sealed)).toEqual(sealed);
   }, 20_000);
 });

@@ -28,13 +28,16 @@ function CodeRoute() {
 /** A request's view, loaded only when a code turns out to be a request's. */
 const loadRequestView = async () => (await import('../features/requests/request-view')).RequestView;
 
+/** A live room's view, loaded only when a code turns out to be a room's. */
+const loadRoomView = async () => (await import('../features/rooms/room-view')).RoomView;
+
 /** The landing page with its search metadata (its title is its own) and an ad slot. */
 function LandingRoute() {
   const meta = landingMeta(useLingui().i18n);
   return (
     <>
       <PageMeta shareTitle={meta.shareTitle} description={meta.description} path="/" />
-      <HomePage loadRequestView={loadRequestView} />
+      <HomePage loadRequestView={loadRequestView} loadRoomView={loadRoomView} />
       <AdSlot slot={adSlots.landing} format="auto" />
     </>
   );

@@ -12,8 +12,8 @@ export interface DeleteShareButtonProps {
   /** From the create answer; it lives only in this page's memory. */
   deleteToken: string;
   onDeleted: () => void;
-  /** What the code opens: a request is ended, in its own words. */
-  kind?: 'share' | 'request';
+  /** What the code opens: a request or a live room is ended, in its own words. */
+  kind?: 'share' | 'request' | 'room';
 }
 
 /**
@@ -34,6 +34,7 @@ export function DeleteShareButton({
   const id = useId();
   const { t, i18n } = useLingui();
   const request = kind === 'request';
+  const room = kind === 'room';
 
   const show = () => {
     dialogRef.current?.showModal();
@@ -48,13 +49,18 @@ export function DeleteShareButton({
     const result = api.ok ? await api.data.deleteShare(code, deleteToken) : api;
     setBusy(false);
     if (!result.ok) {
-      toast.error(request ? t`Could not end the request` : t`Could not delete the share`, {
+      const title = room
+        ? t`Could not end the room`
+        : request
+          ? t`Could not end the request`
+          : t`Could not delete the share`;
+      toast.error(title, {
         description: localProblem(result.problem, i18n).detail,
       });
       return;
     }
     close();
-    toast.success(request ? t`Request ended` : t`Share deleted`, {
+    toast.success(room ? t`Room ended` : request ? t`Request ended` : t`Share deleted`, {
       description: t`The code ${code} no longer works.`,
     });
     onDeleted();
@@ -75,7 +81,13 @@ export function DeleteShareButton({
         onClick={show}
       >
         <Trash2 aria-hidden="true" />
-        {request ? <Trans>End request now</Trans> : <Trans>Delete now</Trans>}
+        {room ? (
+          <Trans>End room</Trans>
+        ) : request ? (
+          <Trans>End request now</Trans>
+        ) : (
+          <Trans>Delete now</Trans>
+        )}
       </Button>
       <dialog
         ref={dialogRef}
@@ -88,10 +100,21 @@ export function DeleteShareButton({
       >
         <div className="flex flex-col gap-4 p-6">
           <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-            {request ? <Trans>End this request now?</Trans> : <Trans>Delete this share now?</Trans>}
+            {room ? (
+              <Trans>End this room now?</Trans>
+            ) : request ? (
+              <Trans>End this request now?</Trans>
+            ) : (
+              <Trans>Delete this share now?</Trans>
+            )}
           </h2>
           <p id={`${id}-description`} className="text-sm text-slate-700">
-            {request ? (
+            {room ? (
+              <Trans>
+                Every device in the room <bdi>{code}</bdi> is disconnected, and its text is deleted.
+                This cannot be undone.
+              </Trans>
+            ) : request ? (
               <Trans>
                 Nobody can send to the code <bdi>{code}</bdi> any more, and what was sent is
                 deleted. This cannot be undone.
@@ -109,7 +132,13 @@ export function DeleteShareButton({
             </Button>
             <Button variant="destructive" onClick={() => void confirm()} disabled={busy}>
               {busy ? <Spinner /> : <Trash2 aria-hidden="true" />}
-              {request ? <Trans>End request</Trans> : <Trans>Delete</Trans>}
+              {room ? (
+                <Trans>End room now</Trans>
+              ) : request ? (
+                <Trans>End request</Trans>
+              ) : (
+                <Trans>Delete</Trans>
+              )}
             </Button>
           </div>
         </div>

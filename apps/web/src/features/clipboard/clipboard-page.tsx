@@ -8,6 +8,7 @@ import { useConfig } from '../../lib/config-context';
 import { useTool } from '../../lib/tools';
 import { CleanupInfo } from './cleanup-info';
 import { ClipboardForm, type CreatedClipboard } from './clipboard-form';
+import { LiveRoomCard } from './live-room-card';
 
 export function ClipboardPage() {
   const [created, setCreated] = useState<CreatedClipboard | null>(null);
@@ -50,7 +51,10 @@ export function ClipboardPage() {
             )}
           </ShareResult>
         ) : (
-          <ClipboardForm onCreated={setCreated} />
+          <>
+            <ClipboardForm onCreated={setCreated} />
+            <LiveRoomCard />
+          </>
         )}
         <CleanupInfo />
       </div>

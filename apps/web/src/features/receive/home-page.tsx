@@ -5,17 +5,24 @@ import { useLocalizedPath } from '../../lib/i18n/use-localized-path';
 import { useInteractive } from '../../lib/interactive';
 import { Landing } from './landing';
 import { RetrieveForm } from './retrieve-form';
-import { useShareLookup, type LoadRequestView } from './use-share-lookup';
+import { useShareLookup, type LoadRequestView, type LoadRoomView } from './use-share-lookup';
 import { loadedViewer } from './viewer-loader';
 
 /**
  * `/`, `/{code}` and `/?code={code}`. A code in the URL is looked up and, when found,
- * shown in the viewer (a request's code in the view `loadRequestView` gives: the app layer
- * passes it, as features do not import each other); submitting the form navigates to
+ * shown in the viewer (a request's code in the view `loadRequestView` gives, a live room's
+ * in the one `loadRoomView` gives: the app layer passes them, as features do not import
+ * each other); submitting the form navigates to
  * `/{code}`, so typed codes and deep links take the same path and the browser's Back
  * button leaves the viewer.
  */
-export function HomePage({ loadRequestView }: { loadRequestView?: LoadRequestView }) {
+export function HomePage({
+  loadRequestView,
+  loadRoomView,
+}: {
+  loadRequestView?: LoadRequestView;
+  loadRoomView?: LoadRoomView;
+}) {
   const { codeMinDigits, codeMaxDigits } = useConfig();
   const params = useParams();
   const [search] = useSearchParams();
@@ -29,7 +36,7 @@ export function HomePage({ loadRequestView }: { loadRequestView?: LoadRequestVie
   const interactive = useInteractive();
   const fromUrl = interactive ? (params.code ?? search.get('code') ?? '') : '';
   const code = isLookupCode(fromUrl, codeMinDigits, codeMaxDigits) ? fromUrl.trim() : undefined;
-  const lookup = useShareLookup(code, location.key, loadRequestView);
+  const lookup = useShareLookup(code, location.key, loadRequestView, loadRoomView);
   const goHome = () => navigate(localize('/'));
   const ShareViewer = loadedViewer()?.ShareViewer;
 
@@ -39,6 +46,10 @@ export function HomePage({ loadRequestView }: { loadRequestView?: LoadRequestVie
   if (lookup.status === 'request') {
     const { View } = lookup;
     return <View key={location.key} request={lookup.request} onExit={goHome} />;
+  }
+  if (lookup.status === 'room') {
+    const { View } = lookup;
+    return <View key={location.key} room={lookup.room} onExit={goHome} />;
   }
   return (
     <Landing
