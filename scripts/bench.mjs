@@ -1,7 +1,8 @@
 // `npm run bench`: CodeDrop's API and upload throughput as ratios to bare servers measured in
 // the same run, the server's RSS growth during a 50 MiB upload, and the browser's encryption
 // against raw WebCrypto (docs/benchmarks.md). `--only=crypto` runs the browser rows alone,
-// `--only=api` the API bars, `--only=memory` the RSS of 20 simultaneous uploads on S3 and disk.
+// `--only=api` the API bars, `--only=memory` the RSS of 20 simultaneous uploads on S3 and disk,
+// `--only=live` the live rooms' idle streams.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { multipartBody } from './bench/multipart-upload.mjs';
 import { formatNumber, mib, table } from './bench/report.mjs';
 import { lookupsAtScale, sweepBacklog } from './bench/scale.mjs';
 import { everyCore, loggingCost, onPostgres } from './bench/variants.mjs';
+import { editLatency, editLatencyBarMs, idleStreams } from './bench/live-rooms.mjs';
 import { measureUploads, writeRandomFile } from './bench/upload-throughput.mjs';
 import { chunkedBar, chunkedRssBarMiB, chunkedUploads } from './bench/resumable-upload.mjs';
 import { uploadMemory, uploadMemoryRows } from './bench/upload-memory.mjs';
@@ -262,7 +264,7 @@ function variantRows(variants) {
 function missedVariantBars(variants) {
   return variants
     .filter((row) => row.pass === false)
-    .map((row) => `${row.name}: ${row.ratio.toFixed(2)}× < ${row.bar}×`);
+    .map((row) => `${row.name}: ${row.ratio.toFixed(2)}× (bar ≥ ${row.bar}×); ${row.notes}`);
 }
 
 /** The browser rows (scripts/bench/browser-crypto.mjs); a row without a bar is reported. */
@@ -320,10 +322,27 @@ function apiRows(api) {
   return rows;
 }
 
-function summary(api, uploads, memory, scale, variants, browser) {
+/** The live rooms' latency row (scripts/bench/live-rooms.mjs). */
+function latencyRow(latency) {
+  return [
+    latency.name,
+    `${formatNumber(latency.p95Ms, 1)} ms`,
+    `${formatNumber(latency.answerP95Ms, 1)} ms answer`,
+    pass(latency.pass),
+    `bar ≤ ${editLatencyBarMs} ms; ${latency.notes}`,
+  ];
+}
+
+function missedLatencyBar(latency) {
+  return latency.pass
+    ? []
+    : [`${latency.name}: ${latency.p95Ms.toFixed(1)} ms > ${editLatencyBarMs} ms`];
+}
+
+function summary(api, uploads, memory, scale, variants, browser, latency) {
   const ratio = (ours, theirs) => `${formatNumber(ours / theirs, 2)}×`;
   const rows = apiRows(api);
-  rows.push(...scaleRows(scale), ...variantRows(variants));
+  rows.push(...scaleRows(scale), ...variantRows(variants), latencyRow(latency));
   rows.push([
     `POST /api/files, 50 MiB × ${settings.uploads}`,
     `${formatNumber(uploads.codedrop, 1)} MiB/s`,
@@ -391,6 +410,21 @@ async function onlyApi() {
   console.log('\nSummary (ratio = CodeDrop ÷ bare baseline, same machine, same run)\n');
   console.log(table(['Measure', 'CodeDrop', 'Bare baseline', 'Ratio', 'Notes'], rows, 'lrrll'));
   for (const failure of [...missedBars(api), ...missedVariantBars(variants)]) {
+    console.error(`\nFAIL: ${failure}`);
+    process.exitCode = 1;
+  }
+}
+
+/** `--only=live`: the live rooms' idle streams row alone. */
+async function onlyLive() {
+  ensureBuilt();
+  const variants = [
+    await idleStreams(await scratch('rooms-'), await scratch('rooms-twin-'), start, shortText),
+  ];
+  const latency = await editLatency(await scratch('rooms-latency-'), start);
+  const rows = [...variantRows(variants), latencyRow(latency)];
+  console.log(table(['Measure', 'CodeDrop', 'Bare baseline', 'Ratio', 'Notes'], rows, 'lrrll'));
+  for (const failure of [...missedVariantBars(variants), ...missedLatencyBar(latency)]) {
     console.error(`\nFAIL: ${failure}`);
     process.exitCode = 1;
   }
@@ -497,11 +531,17 @@ async function main() {
   console.log('Every core, and PostgreSQL …');
   variants.push(...(await everyCore(await scratch('cores-'), start, shortText)));
   variants.push(...(await onPostgres(await scratch('postgres-'), start, shortText)));
+  console.log('Live rooms: 5 000 idle streams, and edits across instances …');
+  variants.push(
+    await idleStreams(await scratch('rooms-'), await scratch('rooms-twin-'), start, shortText),
+  );
+  const latency = await editLatency(await scratch('rooms-latency-'), start);
 
   console.log('Encryption in Chromium (50 MiB) …');
   const browser = await browserCrypto();
 
-  summary(api, uploads, memory, scale, variants, browser);
+  summary(api, uploads, memory, scale, variants, browser, latency);
+  failures.push(...missedLatencyBar(latency));
   failures.push(...missedBars(api), ...missedScaleBars(scale), ...missedCryptoBars(browser));
   failures.push(...missedChunkedBars(uploads.chunked), ...missedVariantBars(variants));
   for (const failure of failures) {
@@ -523,8 +563,11 @@ try {
   if (only === 'crypto') await onlyCrypto();
   else if (only === 'api') await onlyApi();
   else if (only === 'memory') await onlyMemory();
+  else if (only === 'live') await onlyLive();
   else if (only !== undefined)
-    throw new Error(`--only=${only}: --only=api, --only=crypto and --only=memory exist`);
+    throw new Error(
+      `--only=${only}: --only=api, --only=crypto, --only=memory and --only=live exist`,
+    );
   else await main();
 } catch (error) {
   console.error('\nbench failed:', error);
