@@ -12,6 +12,7 @@ import type { Config } from './config/config.js';
 import { systemClock, type Clock } from './infra/runtime/clock.js';
 import blobsPlugin from './infra/blob/blob.plugin.js';
 import dbPlugin from './infra/db/db.plugin.js';
+import busPlugin from './infra/bus/bus.plugin.js';
 import diskRoomPlugin from './infra/disk/disk-room.plugin.js';
 import errorsPlugin, { frameworkErrorAnswer } from './http/errors.js';
 import filesPlugin from './modules/files/files.plugin.js';
@@ -24,6 +25,7 @@ import openapiPlugin from './http/openapi.plugin.js';
 import recoveryPlugin from './modules/recovery/recovery.plugin.js';
 import requestsPlugin from './modules/requests/requests.plugin.js';
 import roomsPlugin from './modules/rooms/rooms.plugin.js';
+import watchPlugin from './modules/watch/watch.plugin.js';
 import accessLogPlugin from './http/access-log.js';
 import securityHeadersPlugin, { securityHeaderLists } from './http/security-headers.js';
 import { lingerBeforeClosing } from './http/lingering-close.js';
@@ -42,6 +44,7 @@ import recoveryRoutes from './modules/recovery/recovery.routes.js';
 import reportRoutes from './modules/moderation/reports.routes.js';
 import requestRoutes from './modules/requests/requests.routes.js';
 import roomRoutes from './modules/rooms/rooms.routes.js';
+import watchRoutes from './modules/watch/watch.routes.js';
 import adminRoutes from './modules/moderation/admin.routes.js';
 import terminalRoutes from './modules/terminal/terminal.routes.js';
 import uploadRoutes from './modules/files/tus.routes.js';
@@ -136,6 +139,7 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   await instance.register(openapiPlugin);
 
   await instance.register(dbPlugin, { database: config.database });
+  await instance.register(busPlugin, { config });
   await instance.register(limiterPlugin, { config });
   await instance.register(blobsPlugin, { config });
   await instance.register(diskRoomPlugin, { config });
@@ -145,6 +149,7 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   await instance.register(filesPlugin, { config, secrets, clock });
   await instance.register(requestsPlugin, { config, secrets, clock });
   await instance.register(roomsPlugin, { config, secrets, clock });
+  await instance.register(watchPlugin, { clock });
   await instance.register(recoveryPlugin, { config });
   await instance.register(moderationPlugin, { config, secrets, clock });
   await instance.register(sweeperPlugin, { config, clock, autoStart: opts.autoSweep ?? true });
@@ -154,6 +159,7 @@ async function app(instance: FastifyInstance, opts: AppOptions) {
   await instance.register(fileRoutes, { config });
   await instance.register(requestRoutes, { config });
   await instance.register(roomRoutes, { config });
+  await instance.register(watchRoutes, { config });
   await instance.register(uploadRoutes, { config, secrets });
   await instance.register(recoveryRoutes, { config });
   await instance.register(reportRoutes, { config });

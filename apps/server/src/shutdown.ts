@@ -17,8 +17,9 @@ export async function shutDown(
   deadlineMs: number,
 ): Promise<boolean> {
   drain.start();
-  // A live room's stream never ends by itself: its devices reconnect, to another instance.
+  // Live streams never end by themselves: their pages reconnect, to another instance.
   app.roomHub.endAll();
+  app.shareWatch.endAll();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), deadlineMs);

@@ -59,11 +59,11 @@ describe.each(testDialects())('migrations on %s', (dialect) => {
     if (dialect === 'sqlite') {
       const { rows } = await sql<{ name: string }>`pragma table_info(shares)`.execute(db.kysely);
       // `files` (0010), the upload columns (0011, 0015) and the moderation column (0012)
-      // come after, the request columns (migration requests) and the room columns (0019): they are null for text shares, whose
+      // come after, the request columns (migration requests) and the room columns (0019) and viewed_at (0020): they are null for text shares, whose
       // envelopes are the large ones, and SQLite reads a null (or a 0, submission_count)
       // without walking the envelope's overflow pages. (table_info leaves out
       // first_file_key, 0016's generated column, which stores nothing.)
-      expect(rows.slice(-12).map((column) => column.name)).toEqual([
+      expect(rows.slice(-13).map((column) => column.name)).toEqual([
         'encrypted_payload',
         'files',
         'upload_received',
@@ -76,6 +76,7 @@ describe.each(testDialects())('migrations on %s', (dialect) => {
         'room_version',
         'room_base_version',
         'room_device',
+        'viewed_at',
       ]);
       const indexes = await sql<{ name: string }>`pragma index_list(shares)`.execute(db.kysely);
       expect(indexes.rows.map((i) => i.name)).toEqual(

@@ -15,6 +15,7 @@ export * from './share-requests.js';
 export * from './share-answers.js';
 export * from './requests.js';
 export * from './rooms.js';
+export * from './share-state.js';
 export * from './routes.js';
 export * from './locales.js';
 export * from './text-length.js';

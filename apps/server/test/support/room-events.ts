@@ -1,5 +1,6 @@
-// A device of a live room for the contract suites: its event stream read over real HTTP,
-// the events kept in order, and a way to wait for the next one of a kind.
+// An event stream of the API for the contract suites (a live room's device, a creator's
+// live view): read over real HTTP, the events kept in order, and a way to wait for the next
+// one of a kind.
 
 export interface RoomEvent {
   event: string;
@@ -20,17 +21,22 @@ export interface RoomListener {
   close(): void;
 }
 
-export async function listen(
+export function listen(
   base: string,
   code: string,
   device: string,
   headers: Record<string, string> = {},
 ): Promise<RoomListener> {
+  return listenAt(`${base}/api/rooms/${code}/events?device=${device}`, headers);
+}
+
+/** Any event stream of the API (a creator's live view too). */
+export async function listenAt(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<RoomListener> {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/rooms/${code}/events?device=${device}`, {
-    headers,
-    signal: controller.signal,
-  });
+  const response = await fetch(url, { headers, signal: controller.signal });
   const events: RoomEvent[] = [];
   const taken = new Map<string, number>();
   const waiters = new Set<() => void>();

@@ -63,3 +63,15 @@ export const reportShareEndpoint = {
   body: reportBodySchema,
   responses: { 202: reportResponseSchema, ...problemResponses },
 } as const satisfies Endpoint;
+
+/**
+ * `text/event-stream` of `state` events (ShareState) for the share's creator only:
+ * `Authorization: Bearer {deleteToken}`. Ends after a state that is no longer `live` or
+ * `uploading`.
+ */
+export const shareEventsEndpoint = {
+  method: 'GET',
+  path: '/api/shares/:code/events',
+  params: codeParamsSchema,
+  headers: deleteShareHeadersSchema,
+} as const satisfies Endpoint;

@@ -68,6 +68,8 @@ export interface SharesTable {
   room_base_version: DefaultedInt;
   /** The device that made the last edit; null before the first. */
   room_device: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When someone first looked the share up (migration 0020); null until then. */
+  viewed_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 }
 
 /** A device connected to a room now, held by one connection (migration 0019). */

@@ -68,7 +68,9 @@ export default async function fileRoutes(app: FastifyInstance, opts: { config: C
     async (request) => {
       const code = requireCode(request.params.code, config);
       const authKey = request.body?.authKey;
-      return asLookup(app, request, () => files.download(code, authKey));
+      const taken = await asLookup(app, request, () => files.download(code, authKey));
+      app.shareChanges.changed(code);
+      return taken;
     },
   );
 }

@@ -154,3 +154,14 @@ export async function reportsOf(db: Db, code: string) {
     .orderBy('id', 'desc')
     .execute();
 }
+
+/** Reports on the share not yet reviewed (its creator's live view says it was reported). */
+export async function countUnreviewed(db: Db, code: string): Promise<number> {
+  const row = await db
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('code', '=', code)
+    .where('reviewed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -24,6 +24,7 @@ export default async function reportRoutes(app: FastifyInstance, opts: { config:
         reportWindowSeconds,
       );
       const answer = await app.moderation.report(code, request.body, request.ip);
+      app.shareChanges.changed(code);
       return reply.status(202).send(answer);
     },
   );

@@ -27,6 +27,7 @@ async function requests(
       escrow: app.escrow,
       ends: app.shareEnds,
       verifyAuthKey: app.verifyAuthKey,
+      changes: app.shareChanges,
       pickupKey: pickupTokenKey(opts.secrets.urlSigningKey),
       limits: opts.config,
     }),

@@ -18,6 +18,7 @@ import type { CodeAllocator } from '../shares/codes/code-allocator.js';
 import { shareBasics } from '../shares/new-share.js';
 import { findSecrets, takeSubmissionSlot, type NewShare } from '../shares/repository/index.js';
 import type { ShareEnds } from '../shares/share-ends.js';
+import type { ShareChanges } from '../shares/share-changes.js';
 import type { VerifyAuthKey } from '../shares/unlock-attempts.js';
 import { signPickupToken, verifyPickupToken } from './pickup-token.js';
 import { checkedHeader, newSubmissionId, submissionView } from './submission-views.js';
@@ -38,6 +39,8 @@ export interface RequestServiceDeps {
   escrow: RecoveryEscrow;
   ends: Pick<ShareEnds, 'releaseBlobs'>;
   verifyAuthKey: VerifyAuthKey;
+  /** Told of each submission taken (the asker's live view). */
+  changes: Pick<ShareChanges, 'changed'>;
   /** pickup-token.ts's key. */
   pickupKey: Buffer;
   limits: RequestLimits;
@@ -68,7 +71,10 @@ export function createRequestService(deps: RequestServiceDeps) {
         kind === 'files' ? requestMessages.notAcceptingFiles : requestMessages.notAcceptingText,
       );
     }
-    if (await takeSubmissionSlot(db, code, clock.now())) return;
+    if (await takeSubmissionSlot(db, code, clock.now())) {
+      deps.changes.changed(code);
+      return;
+    }
     // Gone, expired or held for review meanwhile (requireLive says which), or full.
     await requireLive(code);
     throw new AppError('REQUEST_FULL');

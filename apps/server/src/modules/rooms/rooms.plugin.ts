@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import cluster from 'node:cluster';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/config.js';
 import type { Secrets } from '../../config/secrets.js';
-import type { Bus } from '../../infra/bus/port.js';
 import type { Clock } from '../../infra/runtime/clock.js';
 import { keepHolding, releaseHolder } from './room-devices.repository.js';
 import { createRoomHub, type RoomHub } from './room-hub.js';
@@ -23,34 +20,6 @@ declare module 'fastify' {
   }
 }
 
-/** The bus's one channel (a PostgreSQL identifier too). */
-const channel = 'codedrop_rooms';
-
-/**
- * The bus the rooms' signals travel on: Redis when configured (every instance), else
- * PostgreSQL's LISTEN/NOTIFY (every instance on that database), else the primary of this
- * machine's workers, else this process alone.
- */
-async function openBus(app: FastifyInstance, config: Config): Promise<Bus> {
-  if (config.redisUrl !== null) {
-    const { createRedisBus } = await import('../../infra/bus/redis.js');
-    return createRedisBus(config.redisUrl, `${config.redisKeyPrefix}${channel}`);
-  }
-  if (config.database.kind === 'postgres') {
-    const { createPostgresBus } = await import('../../infra/bus/postgres.js');
-    const db = app.db.kysely;
-    return createPostgresBus(config.database.url, channel, async (name, text) => {
-      await sql`select pg_notify(${name}, ${text})`.execute(db);
-    });
-  }
-  if (cluster.isWorker) {
-    const { createClusterBus } = await import('../../infra/bus/cluster.js');
-    return createClusterBus();
-  }
-  const { createMemoryBus } = await import('../../infra/bus/memory.js');
-  return createMemoryBus();
-}
-
 /** Live rooms (docs/design.md#live-rooms). */
 async function rooms(
   app: FastifyInstance,
@@ -59,7 +28,7 @@ async function rooms(
   const { config, clock } = opts;
   const processId = randomBytes(9).toString('base64url');
   let connections = 0;
-  const bus = await openBus(app, config);
+  const bus = app.bus;
   const hub = createRoomHub({
     bus,
     origin: processId,
@@ -103,8 +72,7 @@ async function rooms(
     clearInterval(renew);
     hub.endAll();
     await releaseHolder(app.db.kysely, processId).catch(() => {});
-    await bus.close();
   });
 }
 
-export default fp(rooms, { name: 'rooms', dependencies: ['db', 'shares'] });
+export default fp(rooms, { name: 'rooms', dependencies: ['db', 'bus', 'shares'] });

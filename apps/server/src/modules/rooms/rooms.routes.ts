@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.js';
 import { asLookup, requireCode } from '../../http/guards.js';
 import { route } from '../../http/route.js';
-import { apiContentSecurityPolicy } from '../../http/security-headers.js';
 import { openRoomStream } from './room-stream.js';
 
 const editWindowSeconds = 60;
@@ -85,7 +84,6 @@ export default async function roomRoutes(app: FastifyInstance, opts: { config: C
       const holder = app.roomHolders.next();
       await app.rooms.join(code, device, holder);
       reply.hijack();
-      reply.raw.setHeader('content-security-policy', apiContentSecurityPolicy);
       const stream = openRoomStream(reply.raw, {
         code,
         expiresAt: room.record.expiresAt,

@@ -35,6 +35,7 @@ export const recordColumns = [
   'burn_after_reading',
   'upload_received',
   'quarantined_at',
+  'viewed_at',
 ] as const satisfies ReadonlyArray<keyof SharesTable>;
 
 export type ShareRow = Pick<Selectable<SharesTable>, (typeof recordColumns)[number]>;
@@ -65,6 +66,8 @@ export interface ShareRecord {
   uploadReceived: number | null;
   /** Held for an operator's review after enough reports; null when served normally. */
   quarantinedAt: Date | null;
+  /** When someone first looked it up; null until then. */
+  viewedAt: Date | null;
 }
 
 /** A row that is a share, not a request: only these are ever served as shares. */
@@ -107,6 +110,7 @@ export function toShareRecord(row: ShareRow): ShareRecord {
     burnAfterReading: toBool(row.burn_after_reading),
     uploadReceived: row.upload_received === null ? null : Number(row.upload_received),
     quarantinedAt: row.quarantined_at === null ? null : toDate(row.quarantined_at),
+    viewedAt: row.viewed_at === null ? null : toDate(row.viewed_at),
   };
 }
 

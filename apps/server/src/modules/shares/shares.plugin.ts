@@ -9,6 +9,7 @@ import { createRecoveryEscrow, type RecoveryEscrow } from '../recovery/recovery-
 import { createShareService, type ShareService } from './shares.service.js';
 import { createShareEnds, type ShareEnds } from './share-ends.js';
 import { createUnlockAttempts, type VerifyAuthKey } from './unlock-attempts.js';
+import { createShareChanges, type ShareChanges } from './share-changes.js';
 import type { Secrets } from '../../config/secrets.js';
 
 declare module 'fastify' {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     shareEnds: ShareEnds;
     /** The password proof and its lockout, for encrypted shares and requests alike. */
     verifyAuthKey: VerifyAuthKey;
+    /** Changes of a share's state its creator's live view shows (modules/watch/). */
+    shareChanges: ShareChanges;
   }
 }
 
@@ -55,6 +58,10 @@ async function shares(
     ends,
     maxFailures: config.unlockMaxFailures,
   });
+  const changes = createShareChanges();
+  // Every early end is a change its creator sees.
+  ends.onEnded((code) => changes.changed(code));
+  app.decorate('shareChanges', changes);
   app.decorate('codes', codes);
   app.decorate('verifyAuthKey', verifyAuthKey);
   app.decorate('shareEnds', ends);
@@ -69,6 +76,7 @@ async function shares(
       escrow,
       ends,
       verifyAuthKey,
+      changes,
       limits: config,
     }),
   );

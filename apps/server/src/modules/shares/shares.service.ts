@@ -15,7 +15,8 @@ import type { CodeAllocator } from './codes/code-allocator.js';
 import type { NoteCleaner } from './notes/note-cleaner.js';
 import type { RecoveryEscrow } from '../recovery/recovery-escrow.js';
 import type { ShareEnds } from './share-ends.js';
-import { findSecrets, findShare, type NewShare } from './repository/index.js';
+import { findSecrets, findShare, markViewed, type NewShare } from './repository/index.js';
+import type { ShareChanges } from './share-changes.js';
 import type { VerifyAuthKey } from './unlock-attempts.js';
 import type { Share } from './share-record.js';
 import { goneErrorCode, isShare, toShareView } from './share-record.js';
@@ -30,6 +31,8 @@ export interface ShareServiceDeps {
   escrow: RecoveryEscrow;
   ends: Pick<ShareEnds, 'endShare'>;
   verifyAuthKey: VerifyAuthKey;
+  /** Told of a first view (the creator's live view). */
+  changes: Pick<ShareChanges, 'changed'>;
   limits: {
     maxTextChars: number;
     maxNoteChars: number;
@@ -75,6 +78,17 @@ export function createShareService(deps: ShareServiceDeps) {
     if (found.record.quarantinedAt !== null) throw new AppError('SHARE_QUARANTINED');
     if (!found.live) throw new AppError(goneErrorCode(found.record, now));
     return found.record;
+  }
+
+  /**
+   * The first lookup marks the share viewed for its creator's live view; never in the way
+   * of the lookup itself, which has answered whatever becomes of the mark.
+   */
+  function noteViewed(code: string): void {
+    markViewed(db, code, clock.now()).then(
+      (marked) => marked && deps.changes.changed(code),
+      () => {},
+    );
   }
 
   /** A plain text share's content as stored: checked text, or a sanitized note. */
@@ -128,7 +142,9 @@ export function createShareService(deps: ShareServiceDeps) {
     },
 
     async view(code: string): Promise<ShareView> {
-      return toShareView(await requireLive(code), limits.unlockMaxFailures);
+      const record = await requireLive(code);
+      if (record.viewedAt === null) noteViewed(code);
+      return toShareView(record, limits.unlockMaxFailures);
     },
 
     /** POST /read: the one read of a plaintext burn-after-reading share. */

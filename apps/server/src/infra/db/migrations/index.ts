@@ -18,6 +18,7 @@ import { filesOnly } from './0016-files-only.js';
 import { codeCountsPerStatement } from './0017-code-counts-per-statement.js';
 import { requests } from './0018-requests.js';
 import { rooms } from './0019-rooms.js';
+import { viewedAt } from './0020-viewed-at.js';
 
 /** One ordered set for both dialects; each migration is told which dialect it runs on. */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -40,5 +41,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0017-code-counts-per-statement': codeCountsPerStatement(dialect),
     '0018-requests': requests(dialect),
     '0019-rooms': rooms(dialect),
+    '0020-viewed-at': viewedAt(dialect),
   };
 }

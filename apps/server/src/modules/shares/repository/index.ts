@@ -10,3 +10,4 @@ export * from './moderation.js';
 export * from './console.js';
 export * from './requests.js';
 export * from './rooms.js';
+export * from './watch.js';

@@ -27,6 +27,7 @@ export type NewShare = Insertable<
     | 'room_version'
     | 'room_base_version'
     | 'room_device'
+    | 'viewed_at'
   >
 >;
 

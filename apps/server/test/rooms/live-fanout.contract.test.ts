@@ -3,13 +3,14 @@ import { maxRoomDevices } from '@codedrop/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { http, type TestApp } from '../support/app.js';
 import { testRedisUrl } from '../support/redis.js';
-import { listen, type RoomListener } from '../support/room-events.js';
+import { listen, listenAt, type RoomListener } from '../support/room-events.js';
 import { twoPostgresInstances } from '../support/two-instances.js';
 
 const device = () => randomBytes(12).toString('base64url');
 
-// Two instances on one PostgreSQL database, as a scaled-out deployment runs: a device on
-// one hears what happens through the other, by LISTEN/NOTIFY or by Redis pub/sub.
+// Two instances on one PostgreSQL database, as a scaled-out deployment runs: a room's device
+// or a share's creator on one hears what happens through the other, by LISTEN/NOTIFY or by
+// Redis pub/sub.
 describe.each([
   ['PostgreSQL LISTEN/NOTIFY', {}],
   [
@@ -96,5 +97,25 @@ describe.each([
     });
     expect(deleted.status).toBe(204);
     expect((await there.next('ended')).data).toEqual({ reason: 'deleted' });
+  });
+
+  it("brings a view and a report made through one instance to a creator's view on the other", async () => {
+    const [one, two] = servers() as [TestApp, TestApp];
+    const created = await http<{ code: string; deleteToken: string }>(one.url, '/api/shares', {
+      method: 'POST',
+      json: { type: 'clipboard', content: 'seen elsewhere' },
+    });
+    const view = await listenAt(`${one.url}/api/shares/${created.body.code}/events`, {
+      authorization: `Bearer ${created.body.deleteToken}`,
+    });
+    open.push(view);
+    expect((await view.next('state')).data).toMatchObject({ viewed: false, reports: 0 });
+    expect((await http(two.url, `/api/shares/${created.body.code}`)).status).toBe(200);
+    expect((await view.next('state')).data).toMatchObject({ viewed: true });
+    await http(two.url, `/api/shares/${created.body.code}/reports`, {
+      method: 'POST',
+      json: { reason: 'spam' },
+    });
+    expect((await view.next('state')).data).toMatchObject({ reports: 1 });
   });
 });
