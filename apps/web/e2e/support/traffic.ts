@@ -17,6 +17,8 @@ export function recordTraffic(page: Page) {
     if (body) seen.push({ what: `${request.method()} ${request.url()}`, body });
   });
   page.on('response', (response) => {
+    // An event stream (a creator's live view) has no end to wait for; it carries states only.
+    if (response.headers()['content-type']?.startsWith('text/event-stream')) return;
     pending.push(
       response.body().then(
         (body) => seen.push({ what: `response ${response.status()} ${response.url()}`, body }),

@@ -10,6 +10,7 @@ import { DeleteShareButton } from './delete-share-button';
 import { Card } from './card';
 import { Input } from './input';
 import { Label } from './label';
+import { LiveShareStatus } from './live-share-status';
 
 export interface ShareResultProps {
   title: ReactNode;
@@ -84,6 +85,8 @@ export function ShareResult({
 
       <div className="grid gap-8 p-6 sm:grid-cols-[1fr_auto]">
         <div className="flex min-w-0 flex-col gap-6">
+          {/* Only its creator may watch it: the page that holds its delete token. */}
+          {deleteToken !== undefined && <LiveShareStatus code={code} deleteToken={deleteToken} />}
           <div className="flex flex-col gap-2">
             <Label htmlFor="share-link">
               {kind === 'request' ? t`Request link` : t`Share link`}
