@@ -29,6 +29,7 @@ const owners: Record<string, RegExp> = {
   shares: /^modules\/shares\/repository\/[a-z-]+\.ts$/,
   code_counts: /^modules\/shares\/codes\/code-counts\.repository\.ts$/,
   submissions: /^modules\/requests\/submissions(-uploads)?\.repository\.ts$/,
+  room_devices: /^modules\/rooms\/room-devices\.repository\.ts$/,
   reports: /^modules\/moderation\/reports\.repository\.ts$/,
   blocked_hashes: /^modules\/moderation\/blocked-hashes\.repository\.ts$/,
   admin_sessions: /^modules\/moderation\/admin-sessions\.repository\.ts$/,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../../infra/db/port.js';
 import { writeTransaction } from '../../infra/db/port.js';
+import { lockRoomRow } from '../shares/repository/index.js';
 
 type Db = Kysely<Database>;
 
@@ -31,14 +32,8 @@ export async function joinRoom(
 ): Promise<{ devices: number } | null> {
   const staleBefore = new Date(join.now.getTime() - join.staleMs);
   return writeTransaction(db, async (trx) => {
-    if (dialect === 'postgres') {
-      await trx
-        .selectFrom('shares')
-        .select('code')
-        .where('code', '=', join.code)
-        .forUpdate()
-        .execute();
-    }
+    // SQLite's write transaction is the lock: one writer at a time.
+    if (dialect === 'postgres') await lockRoomRow(trx, join.code);
     await trx
       .deleteFrom('room_devices')
       .where('code', '=', join.code)

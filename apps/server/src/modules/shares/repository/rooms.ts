@@ -71,3 +71,11 @@ export async function editRoom(
     .executeTakeFirst();
   return row === undefined ? null : { version: Number(row.room_version) };
 }
+
+/**
+ * Locks the room's row until the end of `trx` (PostgreSQL): joins to one room on any number
+ * of instances then count its devices one after another.
+ */
+export async function lockRoomRow(trx: Db, code: string): Promise<void> {
+  await trx.selectFrom('shares').select('code').where('code', '=', code).forUpdate().execute();
+}
