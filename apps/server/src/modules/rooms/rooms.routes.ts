@@ -13,7 +13,7 @@ import { openRoomStream } from './room-stream.js';
 
 const editWindowSeconds = 60;
 
-/** `Last-Event-ID`: the version a reconnecting device has; 0 (none) otherwise. */
+/** `Last-Event-ID`: the version a reconnecting device has; -1 (none) otherwise. */
 function lastVersion(header: string | string[] | undefined): number {
   const value = Array.isArray(header) ? header[0] : header;
   return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : -1;
