@@ -58,11 +58,11 @@ describe.each(testDialects())('migrations on %s', (dialect) => {
     expect(JSON.parse(payload.encrypted_payload!)).toEqual(envelope);
     if (dialect === 'sqlite') {
       const { rows } = await sql<{ name: string }>`pragma table_info(shares)`.execute(db.kysely);
-      // `files` (0010), the upload columns (0011, 0015) and the moderation column (0012)
-      // come after, the request columns (migration requests) and the room columns (0019) and viewed_at (0020): they are null for text shares, whose
-      // envelopes are the large ones, and SQLite reads a null (or a 0, submission_count)
-      // without walking the envelope's overflow pages. (table_info leaves out
-      // first_file_key, 0016's generated column, which stores nothing.)
+      // Every column added since the envelope (files, the upload, moderation, request and
+      // room columns, viewed_at) comes after it: they are null (or 0) for text shares, whose
+      // envelopes are the large ones, and SQLite reads them without walking the envelope's
+      // overflow pages. (table_info leaves out first_file_key, a generated column that
+      // stores nothing.)
       expect(rows.slice(-13).map((column) => column.name)).toEqual([
         'encrypted_payload',
         'files',
