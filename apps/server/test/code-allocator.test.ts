@@ -73,4 +73,31 @@ describe.each(testDialects())('the code allocator on %s', (dialect) => {
     expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await countCodesOfLength(db.kysely, 4)).toBe(2);
   });
+
+  it('stores each share once when a failure comes after a length was filled', async () => {
+    const codes = await allocator();
+    const bogus = (code: string): NewShare => ({
+      ...shareRow(code),
+      type: 'bogus' as NewShare['type'],
+    });
+    // The bogus creation is the 150th: the four-digit length is full by then, and the
+    // statement (or transaction) of the five-digit ones fails because of it. On SQLite the
+    // group's transaction is rolled back and every share placed again alone; on PostgreSQL
+    // the four-digit statement has committed, and only the failed one is retried.
+    const answers = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) => codes.allocate(i === 149 ? bogus : text(`s ${i}`))),
+    );
+    const made = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
+    expect(made).toHaveLength(199);
+    expect(answers[149]!.status).toBe('rejected');
+    expect(new Set(made).size).toBe(199);
+    const four = await countCodesOfLength(db.kysely, 4);
+    expect(four).toBeLessThanOrEqual(100);
+    expect(four + (await countCodesOfLength(db.kysely, 5))).toBe(199);
+    const rows = await db.kysely
+      .selectFrom('shares')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(199);
+  });
 });

@@ -3,7 +3,8 @@ import { createGroupCommit, type Database, type Dialect } from '../../../infra/d
 import { AppError } from '../../../http/app-error.js';
 import type { CodeSettings } from './codes.js';
 import type { InsertShares, NewShare } from '../repository/index.js';
-import { createCodePlacement, type Placed } from './code-placement.js';
+import { createCodePlacement } from './code-placement.js';
+import { createPostgresPlacement, PlacementFailed, type Outcome } from './postgres-placement.js';
 
 export interface CodeAllocator {
   /** Inserts the share under a fresh unique code and returns the code. */
@@ -18,6 +19,9 @@ const codeSpaceFull = () =>
     retryAfterSeconds,
   });
 
+/** Closes a batch to newcomers as its placement starts, and gives its shares' builds. */
+type Take = () => Array<(code: string) => NewShare>;
+
 interface Waiting {
   build: (code: string) => NewShare;
   resolve(code: string): void;
@@ -26,10 +30,12 @@ interface Waiting {
 
 /**
  * Codes are as short as the density target allows (code-placement.ts). Creations that
- * arrive in the same turn of the event loop are placed together: one transaction, one
- * statement per code length, one commit (group-commit.ts), and nobody is answered before
- * it. Should the group's transaction fail, each of its creations is placed again alone,
- * so one that cannot be stored never fails the others.
+ * arrive in the same turn of the event loop are placed together, and nobody is answered
+ * before their commit: on SQLite in one transaction, one statement per code length, one
+ * commit (group-commit.ts); on PostgreSQL one statement per length, each its own
+ * transaction (postgres-placement.ts). Should a group's transaction fail, each of its
+ * creations is placed again alone, so one that cannot be stored never fails the others.
+ * One group is placed at a time: those that arrive meanwhile form the next, larger one.
  */
 export function createCodeAllocator(
   db: Kysely<Database>,
@@ -37,16 +43,23 @@ export function createCodeAllocator(
   settings: CodeSettings,
   insert: InsertShares,
 ): CodeAllocator {
-  const writeSoon = createGroupCommit(db);
-  const placement = createCodePlacement(dialect, settings, insert);
-  // The batch still taking creations: the one whose transaction has not started yet.
+  const placeGroup = dialect === 'postgres' ? onPostgres(db, settings, insert) : onSqlite();
+  // The batch still taking creations: the one whose placement has not started yet.
   let open: Waiting[] | null = null;
 
-  const settle = (waiting: Waiting[], placed: Placed) =>
+  function onSqlite() {
+    const writeSoon = createGroupCommit(db);
+    const placement = createCodePlacement(settings, insert);
+    return (take: Take) =>
+      writeSoon((trx, scope): Promise<Outcome[]> => placement.place(trx, scope, take()));
+  }
+
+  const settle = (waiting: Waiting[], outcomes: Outcome[]) =>
     waiting.forEach((one, i) => {
-      const code = placed[i];
-      if (code === null || code === undefined) one.reject(codeSpaceFull());
-      else one.resolve(code);
+      const outcome = outcomes[i];
+      if (outcome instanceof PlacementFailed) one.reject(outcome.cause);
+      else if (outcome === null || outcome === undefined) one.reject(codeSpaceFull());
+      else one.resolve(outcome);
     });
 
   const close = (batch: Waiting[]) => {
@@ -54,13 +67,9 @@ export function createCodeAllocator(
   };
 
   function place(batch: Waiting[]) {
-    return writeSoon((trx, scope) => {
+    return placeGroup(() => {
       close(batch);
-      return placement.place(
-        trx,
-        scope,
-        batch.map((one) => one.build),
-      );
+      return batch.map((one) => one.build);
     });
   }
 
@@ -85,5 +94,18 @@ export function createCodeAllocator(
         open.push({ build, resolve, reject });
       });
     },
+  };
+}
+
+/** Groups placed one after another, each taken a turn after the one before it ended. */
+function onPostgres(db: Kysely<Database>, settings: CodeSettings, insert: InsertShares) {
+  const placement = createPostgresPlacement(db, settings, insert);
+  let previous: Promise<unknown> = Promise.resolve();
+  return (take: Take) => {
+    const placing = previous
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => placement.place(take()));
+    previous = placing.catch(() => undefined);
+    return placing;
   };
 }

@@ -32,3 +32,14 @@ export function codeCounter(): typeof countCodesOfLength {
 
 const compiledCount = (db: Kysely<Database>) =>
   compiledQuery(db, ['length'], (values) => countQuery(db, values.length as unknown as number));
+
+/**
+ * PostgreSQL: the count of codes of `$1` digits, its counters locked until the transaction
+ * ends, for a statement that counts and inserts at once (repository/insert.ts). Locking a
+ * row re-reads its latest committed version, so the count is exact even though the
+ * statement's snapshot was taken before the lock was granted, and the next statement to
+ * lock them waits for this one's commit. Every session locks them in the same order.
+ */
+export const lockedCountOfLength =
+  'select coalesce(sum(taken), 0) as taken from (select taken from code_counts' +
+  ' where length = $1::integer order by slot for update) as locked';

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, Dialect, GroupScope } from '../../../infra/db/port.js';
+import type { Kysely } from 'kysely';
+import type { Database, GroupScope } from '../../../infra/db/port.js';
 import { lengthCapacity, randomCode, type CodeSettings } from './codes.js';
 import type { InsertShares, NewShare } from '../repository/index.js';
 import { codeCounter } from './code-counts.repository.js';
@@ -10,8 +10,6 @@ export type Placed = Array<string | null>;
 /** How long a length found full (or the longest length's count) is believed. */
 const recheckMs = 2_000;
 const attemptsPerLength = 6;
-/** Arbitrary first key of the PostgreSQL advisory locks that serialise one length. */
-const lockClass = 0x636f6465;
 
 const countKeys = new Map<number, symbol>();
 /** The key under which a transaction keeps the count of `length`-digit codes it has seen. */
@@ -22,21 +20,16 @@ function countKey(length: number): symbol {
 }
 
 /**
- * Places a group of new shares under codes, shortest length first: a length takes shares
- * while fewer than CODE_MAX_DENSITY of its codes are live, then the next. Below the longest,
- * the count and the inserts happen under one lock per length (a PostgreSQL advisory lock;
- * SQLite has one writer anyway), taken once per transaction, so no number of instances can
- * push a short length past its target; the transaction's scope carries the count on to the
- * next batch in the same transaction. Uniqueness stays the primary key's job: a taken code
+ * Places a group of new shares under codes on SQLite, shortest length first: a length takes
+ * shares while fewer than CODE_MAX_DENSITY of its codes are live, then the next. Below the
+ * longest, the count and the inserts happen in the write transaction (SQLite has one
+ * writer), counted once per transaction: its scope carries the count on to the next batch
+ * in the same transaction. PostgreSQL places the same way in postgres-placement.ts. Uniqueness stays the primary key's job: a taken code
  * is skipped by the insert and that share draws again. At the longest length there is
  * nowhere to grow: past CODE_HARD_DENSITY of it, shares get no code (the caller answers
  * 503) rather than codes ever easier to guess.
  */
-export function createCodePlacement(
-  dialect: Dialect,
-  settings: CodeSettings,
-  insert: InsertShares,
-) {
+export function createCodePlacement(settings: CodeSettings, insert: InsertShares) {
   const countCodesOfLength = codeCounter();
   const fullUntil = new Map<number, number>();
   const longest = settings.codeMaxDigits;
@@ -76,9 +69,6 @@ export function createCodePlacement(
   async function takenAt(trx: Kysely<Database>, scope: GroupScope, length: number) {
     const known = scope.get(countKey(length)) as number | undefined;
     if (known !== undefined) return known;
-    if (dialect === 'postgres') {
-      await sql`select pg_advisory_xact_lock(${lockClass}, ${length})`.execute(trx);
-    }
     return countCodesOfLength(trx, length);
   }
 

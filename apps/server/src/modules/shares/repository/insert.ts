@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { compiledPositions, type Database } from '../../../infra/db/port.js';
 import type { NewShare } from './lookups.js';
 
@@ -109,5 +109,36 @@ export function createSharesInserter(db: Kysely<Database>): InsertShares {
       }
     }
     return stored;
+  };
+}
+
+/** What a counted insert found and did: the codes of its length taken before it, and its own. */
+export interface CountedInsert {
+  counted: number;
+  stored: Set<string>;
+}
+
+/**
+ * PostgreSQL: inserts new shares of one code length, but only as many as `capacity` leaves
+ * room for, in a single statement that runs in its own transaction. `countSql` counts the
+ * length's codes (`$1`) and holds their counters locked until the commit, so two instances
+ * never fill a length past its capacity. One round trip for the count, the insert and the
+ * commit, where a transaction took five. Rows past the room are not tried; a taken code is
+ * skipped, as by the grouped insert.
+ */
+export function createCountedInserter(db: Kysely<Database>, countSql: string) {
+  const names = columns.join(', ');
+  const text =
+    `with counted as (${countSql}), stored as (insert into shares (${names})` +
+    ` select ${names} from json_populate_recordset(null::shares, $3::json) with ordinality as r` +
+    ` where r.ordinality <= $2::bigint - (select taken from counted)` +
+    ` on conflict (code) do nothing returning code)` +
+    ` select (select taken from counted) as counted, array(select code from stored) as codes`;
+  return async (length: number, capacity: number, rows: NewShare[]): Promise<CountedInsert> => {
+    const json = JSON.stringify(rows.map(valuesOf));
+    const { rows: result } = await db.executeQuery<{ counted: string; codes: string[] }>(
+      CompiledQuery.raw(text, [length, capacity, json]),
+    );
+    return { counted: Number(result[0]!.counted), stored: new Set(result[0]!.codes) };
   };
 }
