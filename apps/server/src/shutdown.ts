@@ -27,7 +27,12 @@ export async function shutDown(
   const drained = await Promise.race([drain.settled().then(() => true as const), deadline]);
   clearTimeout(timer);
   let forced = false;
-  if (!drained) {
+  if (drained) {
+    // Every request received has its answer. What is still connected carries none: an idle
+    // keep-alive, or a connection a client opened and never used (an HTTP client replacing
+    // the one it aborted), which the server would otherwise wait on until the deadline.
+    app.server.closeAllConnections();
+  } else {
     const cut = drain.cut();
     forced = cut > 0;
     if (forced) app.log.warn({ cut }, 'shutdown deadline: requests still running answered 503');

@@ -136,3 +136,34 @@ describe.each(['1', '2'])('shutdown with WORKERS=%s', (workers) => {
     expect(code).toBe(1);
   }, 30_000);
 });
+
+describe.each(['1', '2'])('shutdown with quiet connections, WORKERS=%s', (workers) => {
+  it('exits at once though a client holds connections open that carry no request', async () => {
+    const run = await startServerProcess({ WORKERS: workers, SHUTDOWN_DRAIN_SECONDS: '20' });
+    try {
+      const { hostname, port } = new URL(run.base);
+      // One answered and kept alive, one opened and never used (as an HTTP client opens a
+      // spare connection after aborting a stream).
+      const used = connect(Number(port), hostname);
+      used.on('error', () => {});
+      const answered = new Promise<string>((resolve) =>
+        used.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+      );
+      used.write(`GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+      expect(await answered).toMatch(/^HTTP\/1\.1 200 /);
+      const unused = connect(Number(port), hostname);
+      unused.on('error', () => {});
+      await new Promise((resolve) => unused.once('connect', resolve));
+      await sleep(200);
+      const signalled = Date.now();
+      run.child.kill('SIGTERM');
+      // Well inside the 20 s drain: nothing the server received is left to answer.
+      expect(await run.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(5_000);
+      used.destroy();
+      unused.destroy();
+    } finally {
+      await run.stop();
+    }
+  }, 30_000);
+});
