@@ -1,6 +1,8 @@
 // `npm run build`: every workspace in dependency order, each only when what it is built
 // from changed since its last build. `npm start` after `npm test` (as in CI), or a second
 // `npm start`, then starts at once instead of rebuilding the same bytes. `--force` builds all.
+// Workspaces named as arguments (`node scripts/build.mjs apps/server`) limit it to them and
+// what they are built from: the server's test processes run its built output.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const force = process.argv.includes('--force');
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 
 /** In build order; `deps` are the workspaces whose output a workspace's build reads. */
 const workspaces = [
@@ -46,8 +49,24 @@ function digest(dir, depDigests) {
   return hash.digest('hex');
 }
 
+/** The named workspaces and, through their deps, everything they are built from. */
+function wantedOf(names) {
+  const wanted = new Set();
+  const add = (dir) => {
+    const workspace = workspaces.find((candidate) => candidate.dir === dir);
+    if (workspace === undefined) throw new Error(`build: no workspace ${dir}`);
+    if (wanted.has(dir)) return;
+    wanted.add(dir);
+    workspace.deps.forEach(add);
+  };
+  names.forEach(add);
+  return wanted;
+}
+
+const wanted = named.length === 0 ? null : wantedOf(named);
 const digests = new Map();
 for (const { dir, deps } of workspaces) {
+  if (wanted !== null && !wanted.has(dir)) continue;
   const inputs = digest(
     dir,
     deps.map((dep) => digests.get(dep)),

@@ -12,6 +12,7 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // One OpenStack Swift for the run's S3 suites, shared by both server projects.
-    globalSetup: ['test/support/swift-setup.ts'],
+    // Its server processes run the built server, built first when its sources changed.
+    globalSetup: ['test/support/swift-setup.ts', 'test/support/built-server.ts'],
   },
 });

@@ -12,7 +12,7 @@ import { TestClock } from './clock.js';
 import type { TestDatabase } from './databases.js';
 import { freePort, runServer, waitHealthy } from './server-process.js';
 
-const contractServerEntry = fileURLToPath(new URL('./contract-server.ts', import.meta.url));
+const contractServerEntry = fileURLToPath(new URL('./contract-server.mjs', import.meta.url));
 
 export interface TestApp {
   app: FastifyInstance;
@@ -74,7 +74,7 @@ export async function startTestApp(
 
 /**
  * The same configuration served by a real process of `processWorkers` workers
- * (support/contract-server.ts), which answers every request the suite sends. `app` is a
+ * (support/contract-server.mjs), which answers every request the suite sends. `app` is a
  * second instance of the app on the same database and data directory that never listens:
  * what a suite reads or runs directly (rows, blobs, a sweep) goes through it, as another
  * instance of a deployment would. A test clock is shared with the workers through a file,
@@ -129,7 +129,9 @@ async function startWorkersApp(
     app,
     url,
     close: async () => {
+      const t0 = Date.now();
       await stop();
+      console.log('STOP', Date.now() - t0, run.output().slice(-2000));
       await app.close();
     },
   };

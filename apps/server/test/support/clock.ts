@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import type { Clock } from '../../src/infra/runtime/clock.js';
 
 /** A clock tests move by hand, to walk shares through expiry without waiting. */
@@ -21,7 +21,7 @@ export class TestClock implements Clock {
 
   /**
    * Keeps `file` holding this clock's time from now on, for a server in another process to
-   * read with `fileClock` (the contract suites' process runs, support/app.ts); several
+   * read by support/contract-server.mjs (the contract suites' process runs); several
    * servers running at once each have their own file.
    */
   shareThrough(file: string): void {
@@ -41,9 +41,4 @@ export class TestClock implements Clock {
       renameSync(`${file}.next`, file);
     }
   }
-}
-
-/** The time a TestClock in another process keeps in `file` (see `shareThrough`). */
-export function fileClock(file: string): Clock {
-  return { now: () => new Date(Number(readFileSync(file, 'utf8'))) };
 }

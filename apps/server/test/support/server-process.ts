@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+const serverEntry = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -13,11 +13,12 @@ export interface ServerProcess {
 }
 
 /**
- * Runs the real entry point (TypeScript via tsx) as its own process, as `npm start` does;
- * `entry` names another file that starts it (support/contract-server.ts).
+ * Runs the real entry point as its own process, as `npm start` does: its built output,
+ * which support/built-server.ts brings up to date before the suites run. `entry` names
+ * another file that starts it (support/contract-server.mjs).
  */
 export function runServer(env: Record<string, string>, entry = serverEntry): ServerProcess {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [entry], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,8 +49,8 @@ export const freePort = () => String(12_000 + Math.floor(Math.random() * (epheme
 
 /**
  * Waits until GET /healthz answers 200, for a minute at most by the clock, or until
- * `running` says the process is gone. Two workers, each compiling the sources through tsx,
- * take far longer to start on a CI machine busy with the other suites than alone.
+ * `running` says the process is gone. Two workers take far longer to start on a CI machine
+ * busy with the other suites than alone.
  */
 export async function waitHealthy(base: string, running = () => true): Promise<boolean> {
   for (const deadline = Date.now() + 60_000; Date.now() < deadline && running();) {
