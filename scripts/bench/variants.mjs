@@ -123,6 +123,31 @@ async function fillShortCodes(url) {
 }
 
 /**
+ * What a second process gives the bare create route on this machine (reported), beside
+ * the two-worker row above: the load generator and the servers share its cores, and the
+ * bare route leaves them no database to share as well.
+ */
+async function bareTwoProcesses(views, start, shortText) {
+  const one = await start(startBareFastify(views, {}));
+  const two = await start(startBareFastify(views, {}, 2));
+  try {
+    return row(
+      'POST, bare route: two processes ÷ one',
+      await compareThroughput(
+        create(two.origin, shortText),
+        create(one.origin, shortText),
+        reported,
+      ),
+      null,
+      'beside the WORKERS=2 row: the same machine, no database',
+    );
+  } finally {
+    await two.stop();
+    await one.stop();
+  }
+}
+
+/**
  * CodeDrop on a fresh PostgreSQL database: one process against the bare route, and two
  * workers against one (both servers on the same database, measured in turn).
  */
@@ -173,6 +198,7 @@ export async function onPostgres(dataDir, start, shortText) {
         bars.postgresTwoWorkers,
         'baseline: the same server with one worker, same database',
       ),
+      await bareTwoProcesses(views, start, shortText),
     ];
   } finally {
     for (const server of stops.reverse()) await server.stop();
