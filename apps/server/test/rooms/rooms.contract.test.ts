@@ -21,7 +21,11 @@ describe.each(testDialects())('live rooms on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    server = await startTestApp(database, { clock, env: { RATE_LIMIT_DISABLED: 'true' } });
+    server = await startTestApp(database, {
+      clock,
+      // One report quarantines: the quarantine test's own threshold.
+      env: { RATE_LIMIT_DISABLED: 'true', ABUSE_QUARANTINE_REPORTS: '1' },
+    });
   });
   afterAll(async () => {
     for (const listener of open) listener.close();
@@ -168,6 +172,21 @@ describe.each(testDialects())('live rooms on %s', (dialect) => {
     await edit(room.code, { text: 'two', baseVersion: 1, device: id });
     // The first text it hears is the one after the version it already had.
     expect((await current.next('text')).data).toMatchObject({ version: 2, text: 'two' });
+  });
+
+  it('tells its devices at once when reports put the room in quarantine', async () => {
+    const room = await createRoom();
+    const listener = await join(room.code);
+    await listener.next('text');
+    const reported = await http(server.url, `/api/shares/${room.code}/reports`, {
+      method: 'POST',
+      json: { reason: 'spam' },
+    });
+    expect(reported.status).toBe(202);
+    expect((await listener.next('ended')).data).toEqual({ reason: 'quarantined' });
+    await listener.closed;
+    const again = await join(room.code);
+    expect(again.problem).toMatchObject({ code: 'SHARE_QUARANTINED' });
   });
 
   it(`lets ${maxRoomDevices} devices in and refuses one more; a device may come back`, async () => {

@@ -17,8 +17,15 @@ declare module 'fastify' {
 export interface Moderation {
   /** The keyed hash of a client address (docs/design.md#moderation). */
   hashAddress(address: string): string;
-  /** Files a visitor's report; answers the same whether or not anything was stored. */
-  report(code: string, body: ReportBody, address: string): Promise<{ message: string }>;
+  /**
+   * Files a visitor's report. `answer` is the same whether or not anything was stored;
+   * `quarantined` (never sent to the visitor) says this report put the share in quarantine.
+   */
+  report(
+    code: string,
+    body: ReportBody,
+    address: string,
+  ): Promise<{ answer: { message: string }; quarantined: boolean }>;
 }
 
 /** Abuse reports and quarantine: the visitor's side of docs/design.md#moderation. */
@@ -70,7 +77,7 @@ async function moderation(
       if (filed.quarantined) app.log.warn({ code }, 'share quarantined after reports');
       // Not awaited: the answer must not wait for a mail that only stored reports send.
       if (filed.stored) void notify(code, body, filed.quarantined);
-      return { message: messages.reportThanks };
+      return { answer: { message: messages.reportThanks }, quarantined: filed.quarantined };
     },
   } satisfies Moderation);
 }

@@ -23,9 +23,9 @@ export default async function reportRoutes(app: FastifyInstance, opts: { config:
         opts.config.rateLimitReports,
         reportWindowSeconds,
       );
-      const answer = await app.moderation.report(code, request.body, request.ip);
-      app.shareChanges.changed(code);
-      return reply.status(202).send(answer);
+      const filed = await app.moderation.report(code, request.body, request.ip);
+      app.shareChanges.changed(code, { quarantined: filed.quarantined });
+      return reply.status(202).send(filed.answer);
     },
   );
 }

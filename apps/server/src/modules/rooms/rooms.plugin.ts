@@ -52,6 +52,10 @@ async function rooms(
   app.decorate('roomHolders', { next: () => `${processId}:${++connections}` });
 
   // A room ended early (its creator, the lockout, an operator): its devices are told now.
+  // Held for review: every device on every instance is told, as the room's lookup says.
+  app.shareChanges.listen((code, change) => {
+    if (change.quarantined === true) hub.ended(code, 'quarantined');
+  });
   app.shareEnds.onEnded((code, reason) => {
     if (reason === 'deleted' || reason === 'destroyed') hub.ended(code, reason);
     else if (reason === 'removed' || reason === 'blocked') hub.ended(code, 'deleted');
