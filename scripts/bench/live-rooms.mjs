@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { compareThroughput, getRequest } from './api-throughput.mjs';
 import { startCodeDrop } from './codedrop-server.mjs';
+import { withFreshDatabase } from './fresh-postgres.mjs';
 import { readMemory } from './memory-probe.mjs';
 
 export const idleStreamBars = { streams: 5_000, lookups: 0.9, rssGrowthMiB: 150 };
@@ -107,7 +108,6 @@ export async function idleStreams(dataDir, twinDir, start, shortText) {
 
 export const editLatencyBarMs = 300;
 const edits = 200;
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A device's stream read with fetch: resolves each awaited version as its event arrives. */
 async function watchVersions(origin, code) {
@@ -157,47 +157,40 @@ const percentile = (values, p) =>
  * column is the edit's own answer, the part of it that is one ordinary request.
  */
 export async function editLatency(dataDir, start) {
-  const name = `codedrop_rooms_${randomBytes(4).toString('hex')}`;
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString() };
-  const servers = [];
-  try {
-    const one = await start(startCodeDrop(dataDir, env));
-    servers.push(one);
-    const two = await start(startCodeDrop(`${dataDir}-two`, env));
-    servers.push(two);
-    const { code } = await post(`${one.origin}/api/rooms`, { text: '' });
-    const watcher = await watchVersions(two.origin, code);
-    await watcher.arrival(0);
-    const relayed = [];
-    const answered = [];
-    for (let version = 1; version <= edits; version++) {
-      const sent = performance.now();
-      await post(`${one.origin}/api/rooms/${code}/edits`, {
-        text: `edit ${version}: ${'x'.repeat(200)}`,
-        baseVersion: version - 1,
-        device: 'editor-device',
-      });
-      answered.push(performance.now() - sent);
-      relayed.push((await watcher.arrival(version)) - sent);
+  return withFreshDatabase('codedrop_rooms', async (databaseUrl) => {
+    const env = { DATABASE_URL: databaseUrl };
+    const servers = [];
+    try {
+      const one = await start(startCodeDrop(dataDir, env));
+      servers.push(one);
+      const two = await start(startCodeDrop(`${dataDir}-two`, env));
+      servers.push(two);
+      const { code } = await post(`${one.origin}/api/rooms`, { text: '' });
+      const watcher = await watchVersions(two.origin, code);
+      await watcher.arrival(0);
+      const relayed = [];
+      const answered = [];
+      for (let version = 1; version <= edits; version++) {
+        const sent = performance.now();
+        await post(`${one.origin}/api/rooms/${code}/edits`, {
+          text: `edit ${version}: ${'x'.repeat(200)}`,
+          baseVersion: version - 1,
+          device: 'editor-device',
+        });
+        answered.push(performance.now() - sent);
+        relayed.push((await watcher.arrival(version)) - sent);
+      }
+      watcher.close();
+      const p95 = percentile(relayed, 0.95);
+      return {
+        name: 'Room edit to a device on another instance, p95',
+        p95Ms: p95,
+        answerP95Ms: percentile(answered, 0.95),
+        pass: p95 <= editLatencyBarMs,
+        notes: `${edits} edits in turn, two instances on PostgreSQL (LISTEN/NOTIFY); median ${percentile(relayed, 0.5).toFixed(1)} ms`,
+      };
+    } finally {
+      for (const server of servers.reverse()) await server.stop();
     }
-    watcher.close();
-    const p95 = percentile(relayed, 0.95);
-    return {
-      name: 'Room edit to a device on another instance, p95',
-      p95Ms: p95,
-      answerP95Ms: percentile(answered, 0.95),
-      pass: p95 <= editLatencyBarMs,
-      notes: `${edits} edits in turn, two instances on PostgreSQL (LISTEN/NOTIFY); median ${percentile(relayed, 0.5).toFixed(1)} ms`,
-    };
-  } finally {
-    for (const server of servers.reverse()) await server.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }

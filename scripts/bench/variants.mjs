@@ -1,16 +1,15 @@
 // The API on other setups, each a ratio measured in the same run: every core on SQLite
 // (reported), what request logging costs (reported), and PostgreSQL with one and two
 // workers (bars: docs/benchmarks.md#the-api-on-postgresql).
-import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { compareThroughput, getRequest, postJson } from './api-throughput.mjs';
 import { startBareFastify } from './baselines.mjs';
 import { startCodeDrop } from './codedrop-server.mjs';
+import { withFreshDatabase } from './fresh-postgres.mjs';
 
 const reported = { warmupSeconds: 1, seconds: 2, rounds: 1 };
 const barred = { warmupSeconds: 1, seconds: 2, rounds: 3 };
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const bars = { postgresRead: 0.65, postgresCreate: 0.4, postgresTwoWorkers: 1.6 };
 
 const read = (origin, code) => ({ ...getRequest(`${origin}/api/shares/${code}`), connections: 50 });
@@ -152,57 +151,51 @@ async function bareTwoProcesses(views, start, shortText) {
  * workers against one (both servers on the same database, measured in turn).
  */
 export async function onPostgres(dataDir, start, shortText) {
-  const name = `codedrop_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString() };
-  const stops = [];
-  try {
-    const one = await start(startCodeDrop(dataDir, env));
-    stops.push(one);
-    await fillShortCodes(url.toString());
-    const views = await viewsFor(one, shortText);
-    const [code] = Object.keys(views);
-    const bare = await start(startBareFastify(views, {}));
-    stops.push(bare);
-    const two = await start(startCodeDrop(`${dataDir}-two`, { ...env, WORKERS: '2' }));
-    stops.push(two);
-    const notes = 'one process, local PostgreSQL, 4–6 digits taken';
-    return [
-      row(
-        'GET text share, PostgreSQL',
-        await compareThroughput(read(one.origin, code), read(bare.origin, code), barred),
-        bars.postgresRead,
-        notes,
-      ),
-      row(
-        'POST 40 characters, PostgreSQL',
-        await compareThroughput(
-          create(one.origin, shortText),
-          create(bare.origin, shortText),
-          barred,
+  return withFreshDatabase('codedrop_bench', async (databaseUrl) => {
+    const env = { DATABASE_URL: databaseUrl };
+    const stops = [];
+    try {
+      const one = await start(startCodeDrop(dataDir, env));
+      stops.push(one);
+      await fillShortCodes(databaseUrl);
+      const views = await viewsFor(one, shortText);
+      const [code] = Object.keys(views);
+      const bare = await start(startBareFastify(views, {}));
+      stops.push(bare);
+      const two = await start(startCodeDrop(`${dataDir}-two`, { ...env, WORKERS: '2' }));
+      stops.push(two);
+      const notes = 'one process, local PostgreSQL, 4–6 digits taken';
+      return [
+        row(
+          'GET text share, PostgreSQL',
+          await compareThroughput(read(one.origin, code), read(bare.origin, code), barred),
+          bars.postgresRead,
+          notes,
         ),
-        bars.postgresCreate,
-        notes,
-      ),
-      row(
-        'POST 40 characters, PostgreSQL, WORKERS=2 ÷ 1',
-        await compareThroughput(
-          create(two.origin, shortText),
-          create(one.origin, shortText),
-          barred,
+        row(
+          'POST 40 characters, PostgreSQL',
+          await compareThroughput(
+            create(one.origin, shortText),
+            create(bare.origin, shortText),
+            barred,
+          ),
+          bars.postgresCreate,
+          notes,
         ),
-        bars.postgresTwoWorkers,
-        'baseline: the same server with one worker, same database',
-      ),
-      await bareTwoProcesses(views, start, shortText),
-    ];
-  } finally {
-    for (const server of stops.reverse()) await server.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+        row(
+          'POST 40 characters, PostgreSQL, WORKERS=2 ÷ 1',
+          await compareThroughput(
+            create(two.origin, shortText),
+            create(one.origin, shortText),
+            barred,
+          ),
+          bars.postgresTwoWorkers,
+          'baseline: the same server with one worker, same database',
+        ),
+        await bareTwoProcesses(views, start, shortText),
+      ];
+    } finally {
+      for (const server of stops.reverse()) await server.stop();
+    }
+  });
 }
