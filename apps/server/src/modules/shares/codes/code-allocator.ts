@@ -33,8 +33,9 @@ interface Waiting {
  * arrive in the same turn of the event loop are placed together, and nobody is answered
  * before their commit: on SQLite in one transaction, one statement per code length, one
  * commit (group-commit.ts); on PostgreSQL one statement per length, each its own
- * transaction (postgres-placement.ts). Should a group's transaction fail, each of its
- * creations is placed again alone, so one that cannot be stored never fails the others.
+ * transaction (postgres-placement.ts). Should a group's transaction fail on SQLite, each
+ * of its creations is placed again alone, so one that cannot be stored never fails the
+ * others; on PostgreSQL a failed statement is retried share by share the same way.
  * One group is placed at a time: those that arrive meanwhile form the next, larger one.
  */
 export function createCodeAllocator(

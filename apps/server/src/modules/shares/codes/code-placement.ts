@@ -24,10 +24,11 @@ function countKey(length: number): symbol {
  * shares while fewer than CODE_MAX_DENSITY of its codes are live, then the next. Below the
  * longest, the count and the inserts happen in the write transaction (SQLite has one
  * writer), counted once per transaction: its scope carries the count on to the next batch
- * in the same transaction. PostgreSQL places the same way in postgres-placement.ts. Uniqueness stays the primary key's job: a taken code
- * is skipped by the insert and that share draws again. At the longest length there is
- * nowhere to grow: past CODE_HARD_DENSITY of it, shares get no code (the caller answers
- * 503) rather than codes ever easier to guess.
+ * in the same transaction. PostgreSQL places the same way in postgres-placement.ts.
+ * Uniqueness stays the primary key's job: a taken code is skipped by the insert and that
+ * share draws again. At the longest length there is nowhere to grow: past
+ * CODE_HARD_DENSITY of it, shares get no code (the caller answers 503) rather than codes
+ * ever easier to guess.
  */
 export function createCodePlacement(settings: CodeSettings, insert: InsertShares) {
   const countCodesOfLength = codeCounter();

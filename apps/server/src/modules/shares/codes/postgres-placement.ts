@@ -15,6 +15,16 @@ export class PlacementFailed {
 const recheckMs = 2_000;
 const attemptsPerLength = 6;
 
+/**
+ * A statement refused for what one of its rows holds (SQLSTATE classes 22, data, and 23,
+ * integrity): the others may go in alone. Any other failure (the database unreachable,
+ * a statement timeout) would fail each of them alone too, one slow try after another.
+ */
+function isRowError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
 /** `count` distinct random codes of `length` digits. */
 function drawCodes(count: number, length: number): string[] {
   const drawn = new Set<string>();
@@ -50,8 +60,8 @@ export function createPostgresPlacement(
     try {
       return { ...(await once(rows)), failed };
     } catch (error) {
-      if (rows.length === 1) {
-        failed.set(rows[0]!.code, new PlacementFailed(error));
+      if (rows.length === 1 || !isRowError(error)) {
+        for (const row of rows) failed.set(row.code, new PlacementFailed(error));
         return { counted: 0, stored: new Set<string>(), failed };
       }
     }
