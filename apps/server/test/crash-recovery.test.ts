@@ -70,6 +70,10 @@ describe.each(testDialects())('after a kill -9 on %s', (dialect) => {
       DATA_DIR: database.dataDir,
       WEB_DIST_DIR: '/nonexistent',
       RATE_LIMIT_DISABLED: 'true',
+      // One process, so that the kill hits the writer itself. With workers (the default is
+      // one per core) it hits the primary alone, and a worker still running its upload is
+      // a live writer whose file the next start rightly keeps.
+      WORKERS: '1',
     };
   });
   afterAll(async () => {
@@ -105,6 +109,7 @@ describe.each(testDialects())('after a kill -9 on %s', (dialect) => {
     const classic = classicUploadInProgress(base);
     await waitFor(async () => (await stat(join(blobDir(), id))).size > MiB, 'the chunk written');
     await waitFor(async () => (await partials()).length > 0, 'the classic upload stored');
+    const killed = running!.child.pid;
     running!.child.kill('SIGKILL');
     await running!.exited;
     patch.destroy();
@@ -112,7 +117,9 @@ describe.each(testDialects())('after a kill -9 on %s', (dialect) => {
     expect(await partials()).not.toEqual([]);
 
     base = await start();
-    expect(await partials()).toEqual([]);
+    // Each unfinished file names its writer's pid: which process kept it, should one stay.
+    const pids = `killed ${killed}, started ${running!.child.pid}`;
+    expect(await partials(), `${pids}\n${running!.output()}`).toEqual([]);
     const began = Date.now();
     const head = await headUpload(created.url.replace(/^http:\/\/[^/]+/, base));
     const tookMs = Date.now() - began;

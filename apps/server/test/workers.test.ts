@@ -6,9 +6,9 @@ import { fakeEncryptedShare } from './support/envelopes.js';
 import { rawBurst } from './support/raw-burst.js';
 import { startServerProcess, waitHealthy, type RunningServer } from './support/server-process.js';
 
-// Only the forked workers: tsx also runs an esbuild service as a child of the primary.
+// The primary's children that run the server: its forked workers.
 const workerPids = (primary: number) =>
-  execFileSync('pgrep', ['-P', String(primary), '-f', 'server\\.ts'], { encoding: 'utf8' })
+  execFileSync('pgrep', ['-P', String(primary), '-f', 'server\\.js'], { encoding: 'utf8' })
     .split('\n')
     .filter(Boolean)
     .map(Number);
