@@ -59,7 +59,7 @@ describe.each(testDialects())('migrations on %s', (dialect) => {
     if (dialect === 'sqlite') {
       const { rows } = await sql<{ name: string }>`pragma table_info(shares)`.execute(db.kysely);
       // Every column added since the envelope (files, the upload, moderation, request and
-      // room columns, viewed_at) comes after it: they are null (or 0) for text shares, whose
+      // room columns, viewed_at) comes after it: they are null (or zero) for text shares, whose
       // envelopes are the large ones, and SQLite reads them without walking the envelope's
       // overflow pages. (table_info leaves out first_file_key, a generated column that
       // stores nothing.)

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock, LockOpen, X } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ProblemMessage } from '../../lib/api/problem-words';
 import { useCanEncrypt } from '../../lib/encryption/secure-context';
 import { useMessages } from '../../lib/i18n/product-messages';
@@ -10,6 +10,7 @@ import { Label } from '../label';
 import { Spinner } from '../spinner';
 import { PasswordField } from './password-field';
 import { RecoveryForm } from './recovery-form';
+import { usePasswordSubmit } from './use-password-submit';
 import { IconTile } from '../icon-tile';
 
 export interface PasswordPromptProps {
@@ -37,25 +38,8 @@ export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: Pass
   const messages = useMessages();
   const secure = useCanEncrypt();
   const [mode, setMode] = useState<'password' | 'recovery'>('password');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { password, setPassword, busy, blank, input, submit } = usePasswordSubmit(onSubmit);
   const [recoverySent, setRecoverySent] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const blank = password.trim() === '';
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (blank || busy) return;
-    setBusy(true);
-    try {
-      await onSubmit(password);
-    } finally {
-      setBusy(false);
-    }
-    // Still here (wrong password): let the visitor retype at once.
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  };
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-5 py-2">
@@ -100,7 +84,7 @@ export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: Pass
             </Label>
             <PasswordField
               id={`${id}-password`}
-              ref={inputRef}
+              ref={input}
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               placeholder={t`Enter the password`}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LockOpen } from 'lucide-react';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ProblemMessage } from '../../lib/api/problem-words';
 import { useConfig } from '../../lib/config-context';
 import { useMessages } from '../../lib/i18n/product-messages';
@@ -9,6 +9,7 @@ import { Button } from '../button';
 import { Label } from '../label';
 import { Spinner } from '../spinner';
 import { PasswordField } from './password-field';
+import { usePasswordSubmit } from './use-password-submit';
 
 export interface UnlockFormProps {
   /** The field's id; the error's is derived from it. */
@@ -37,25 +38,8 @@ export function UnlockForm(props: UnlockFormProps) {
   const { t } = useLingui();
   const messages = useMessages();
   const { unlockMaxFailures } = useConfig();
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const blank = password.trim() === '';
+  const { password, setPassword, busy, blank, input, submit } = usePasswordSubmit(onSubmit);
   const errorId = `${id}-error`;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (blank || busy) return;
-    setBusy(true);
-    try {
-      await onSubmit(password);
-    } finally {
-      setBusy(false);
-    }
-    // Still here (wrong password): let the visitor retype at once.
-    input.current?.focus();
-    input.current?.select();
-  };
 
   return (
     <form
