@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, http, type TestApp } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
@@ -54,6 +55,28 @@ describe('logs', () => {
         res: { statusCode: 404 },
       }),
     ]);
+  });
+
+  it('hold valid JSON for any URL, and the time taken in milliseconds to the microsecond', async () => {
+    // A client that does not percent-encode: the quote and the backslash reach the server.
+    const rawPath = '/nothing"here\\or';
+    lines.length = 0;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      socket.end(
+        Buffer.from(`GET ${rawPath} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 'latin1'),
+      );
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    await http(server.url, '/api/config');
+    await endOfTurn();
+    const entries = lines.map((line) => JSON.parse(line) as { req?: { url: string } });
+    expect(entries.map((entry) => entry.req?.url)).toEqual([rawPath, '/api/config']);
+    expect(lines[1]).toMatch(/"responseTime":\d+\.\d{3},/);
   });
 
   it('never contain share content, passwords, keys or download tokens', async () => {
