@@ -8,7 +8,13 @@ import { mkdtemp } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compareThroughput, getRequest, loadTool, postJson } from './bench/api-throughput.mjs';
+import {
+  compareThroughput,
+  getRequest,
+  loadTool,
+  postJson,
+  steadyState,
+} from './bench/api-throughput.mjs';
 import {
   startBareFastify,
   startBareStreamToDisk,
@@ -27,15 +33,12 @@ import { chunkedBar, chunkedRssBarMiB, chunkedUploads } from './bench/resumable-
 import { uploadMemory, uploadMemoryRows } from './bench/upload-memory.mjs';
 
 const settings = {
-  warmupSeconds: 1,
-  seconds: 2,
-  rounds: 3,
   fileBytes: 50 * mib,
   uploads: 5,
   memoryRuns: 3,
   memoryBarMiB: 32,
   // A safety limit against a hung step, not a bar: a slow day takes well under it.
-  budgetMs: 600_000,
+  budgetMs: 900_000,
 };
 
 const clipboard = {
@@ -153,11 +156,7 @@ async function memoryChecks(bodies) {
 }
 
 async function apiThroughput(codedrop, bare, codes) {
-  const timing = {
-    warmupSeconds: settings.warmupSeconds,
-    seconds: settings.seconds,
-    rounds: settings.rounds,
-  };
+  const timing = steadyState;
   const results = {};
   for (const measure of apiMeasures) {
     const request = (origin) => ({

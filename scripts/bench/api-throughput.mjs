@@ -101,6 +101,16 @@ async function fireAutocannon(options, seconds, { signal } = {}) {
  */
 export const fire = loadTool === 'wrk' ? fireWrk : fireAutocannon;
 
+/**
+ * How every CodeDrop-against-baseline row is timed. A fresh CodeDrop process reaches its
+ * steady throughput only after several seconds of load (the JIT has more code to compile
+ * than a bare route has, and the bare route is at its own pace sooner), and a single round
+ * on this shared machine can run well below speed on either side. A short warm-up put the
+ * first rounds inside CodeDrop's warm-up, and with few rounds one slow round moved the
+ * median; docs/benchmarks.md gives the warm-up curve.
+ */
+export const steadyState = { warmupSeconds: 4, seconds: 2, rounds: 5 };
+
 /** Requests per second after a warm-up run whose figures are thrown away. */
 export async function measureThroughput(options, { warmupSeconds, seconds }) {
   await fire(options, warmupSeconds);

@@ -3,14 +3,14 @@
 // server that holds none); and how long an edit takes to reach another instance's device.
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
-import { compareThroughput, getRequest } from './api-throughput.mjs';
+import { compareThroughput, getRequest, steadyState } from './api-throughput.mjs';
 import { startCodeDrop } from './codedrop-server.mjs';
 import { withFreshDatabase } from './fresh-postgres.mjs';
 import { readMemory } from './memory-probe.mjs';
 
 export const idleStreamBars = { streams: 5_000, lookups: 0.9, rssGrowthMiB: 150 };
 const devicesPerRoom = 20;
-const measured = { warmupSeconds: 1, seconds: 2, rounds: 3 };
+const measured = steadyState;
 
 async function post(url, body) {
   const response = await fetch(url, {

@@ -1,10 +1,10 @@
 // Measures that need many shares: lookups among a million, and a sweep of 100 000.
 import { join } from 'node:path';
-import { compareThroughput, fire, getRequest } from './api-throughput.mjs';
+import { compareThroughput, fire, getRequest, steadyState } from './api-throughput.mjs';
 import { startCodeDrop } from './codedrop-server.mjs';
 import { seedShares } from './seed.mjs';
 
-const timing = { warmupSeconds: 1, seconds: 2, rounds: 3 };
+const timing = steadyState;
 // Codes up to nine digits, so a million shares stay under the density target.
 const wide = { CODE_MAX_DIGITS: '9' };
 

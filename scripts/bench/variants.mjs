@@ -3,13 +3,13 @@
 // workers (bars: docs/benchmarks.md#the-api-on-postgresql).
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
-import { compareThroughput, getRequest, postJson } from './api-throughput.mjs';
+import { compareThroughput, getRequest, postJson, steadyState } from './api-throughput.mjs';
 import { startBareFastify } from './baselines.mjs';
 import { startCodeDrop } from './codedrop-server.mjs';
 import { withFreshDatabase } from './fresh-postgres.mjs';
 
-const reported = { warmupSeconds: 1, seconds: 2, rounds: 1 };
-const barred = { warmupSeconds: 1, seconds: 2, rounds: 3 };
+const reported = { ...steadyState, rounds: 3 };
+const barred = steadyState;
 const bars = { postgresRead: 0.65, postgresCreate: 0.4, postgresTwoWorkers: 1.6 };
 
 const read = (origin, code) => ({ ...getRequest(`${origin}/api/shares/${code}`), connections: 50 });
