@@ -6,9 +6,8 @@ import { useCanEncrypt } from '../../lib/encryption/secure-context';
 import { useMessages } from '../../lib/i18n/product-messages';
 import { Alert } from '../alert';
 import { Button } from '../button';
-import { Label } from '../label';
 import { Spinner } from '../spinner';
-import { PasswordField } from './password-field';
+import { PasswordAttempt } from './password-attempt';
 import { RecoveryForm } from './recovery-form';
 import { usePasswordSubmit } from './use-password-submit';
 import { IconTile } from '../icon-tile';
@@ -78,32 +77,15 @@ export function PasswordPrompt({ code, onSubmit, onCancel, error, notice }: Pass
               {messages.recoverySentDetail}
             </Alert>
           )}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-password`}>
-              <Trans>Password</Trans>
-            </Label>
-            <PasswordField
-              id={`${id}-password`}
-              ref={input}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              placeholder={t`Enter the password`}
-              autoFocus
-              aria-invalid={error !== undefined}
-              aria-describedby={error === undefined ? undefined : `${id}-error`}
-            />
-          </div>
-          {error !== undefined && (
-            <Alert id={`${id}-error`} variant="error" title={error.title}>
-              {error.detail}
-            </Alert>
-          )}
-          {busy && (
-            <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-              <Spinner />
-              <Trans>Checking the password and decrypting…</Trans>
-            </p>
-          )}
+          <PasswordAttempt
+            id={`${id}-password`}
+            input={input}
+            password={password}
+            onPasswordChange={setPassword}
+            error={error}
+            busy={busy}
+            autoFocus
+          />
           <div className="flex flex-col gap-3 sm:flex-row-reverse">
             <Button type="submit" size="lg" disabled={blank || busy} className="sm:flex-1">
               {busy ? <Spinner /> : <LockOpen aria-hidden="true" />}

@@ -1,4 +1,3 @@
-import { Trans, useLingui } from '@lingui/react/macro';
 import { LockOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ProblemMessage } from '../../lib/api/problem-words';
@@ -6,9 +5,8 @@ import { useConfig } from '../../lib/config-context';
 import { useMessages } from '../../lib/i18n/product-messages';
 import { Alert } from '../alert';
 import { Button } from '../button';
-import { Label } from '../label';
 import { Spinner } from '../spinner';
-import { PasswordField } from './password-field';
+import { PasswordAttempt } from './password-attempt';
 import { usePasswordSubmit } from './use-password-submit';
 
 export interface UnlockFormProps {
@@ -35,11 +33,9 @@ export interface UnlockFormProps {
  */
 export function UnlockForm(props: UnlockFormProps) {
   const { id, label, action, intro, attemptsLeft, onSubmit, error, autoFocus } = props;
-  const { t } = useLingui();
   const messages = useMessages();
   const { unlockMaxFailures } = useConfig();
   const { password, setPassword, busy, blank, input, submit } = usePasswordSubmit(onSubmit);
-  const errorId = `${id}-error`;
 
   return (
     <form
@@ -52,32 +48,15 @@ export function UnlockForm(props: UnlockFormProps) {
       {attemptsLeft !== null && attemptsLeft < unlockMaxFailures && error === undefined && (
         <Alert variant="info">{messages.attemptsLeft(attemptsLeft)}</Alert>
       )}
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={id}>
-          <Trans>Password</Trans>
-        </Label>
-        <PasswordField
-          id={id}
-          ref={input}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          placeholder={t`Enter the password`}
-          autoFocus={autoFocus}
-          aria-invalid={error !== undefined}
-          aria-describedby={error === undefined ? undefined : errorId}
-        />
-      </div>
-      {error !== undefined && (
-        <Alert id={errorId} variant="error" title={error.title}>
-          {error.detail}
-        </Alert>
-      )}
-      {busy && (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner />
-          <Trans>Checking the password and decrypting…</Trans>
-        </p>
-      )}
+      <PasswordAttempt
+        id={id}
+        input={input}
+        password={password}
+        onPasswordChange={setPassword}
+        error={error}
+        busy={busy}
+        autoFocus={autoFocus}
+      />
       <Button type="submit" size="lg" disabled={blank || busy}>
         {busy ? <Spinner /> : <LockOpen aria-hidden="true" />}
         {action}
